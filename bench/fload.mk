@@ -1,0 +1,1 @@
+# fload benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_SCRIPTS += bench/fload.sh

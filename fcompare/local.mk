@@ -1,0 +1,1 @@
+# fcompare: filled in by its issue.

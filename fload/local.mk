@@ -1,0 +1,1 @@
+# fload: filled in by its issue.

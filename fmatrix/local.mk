@@ -1,0 +1,1 @@
+# fmatrix: filled in by its issue.

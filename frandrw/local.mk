@@ -1,0 +1,1 @@
+# frandrw: filled in by its issue.

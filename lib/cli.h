@@ -1,0 +1,20 @@
+/* cli.h: the option-handling shape every tool shares (util-linux's
+ * boilerplate): usage errors, --version, and close_stdout at exit. */
+#ifndef FSBENCH_CLI_H
+#define FSBENCH_CLI_H
+
+#define EXIT_RUN_FAILED	1
+#define EXIT_USAGE	2
+
+/* Set the program name for messages and register the stdout check. */
+void cli_init(const char *prog);
+/* "PROG: MESSAGE\nTry 'PROG --help' for more information." and exit 2. */
+__attribute__((noreturn, format(printf, 1, 2)))
+void cli_usage_error(const char *fmt, ...);
+/* "PROG (fsbench) 0.1.0" and license, exit 0. */
+__attribute__((noreturn)) void cli_version(void);
+/* Flush and close stdout; a failure (full disk, closed pipe) is an error
+ * exit, not silently truncated results.  Registered by cli_init. */
+void cli_close_stdout(void);
+
+#endif

@@ -1,0 +1,16 @@
+# libfsbench: the code two programs share, and nothing else.
+noinst_LTLIBRARIES += lib/libfsbench.la
+lib_libfsbench_la_SOURCES = \
+	lib/cli.c lib/cli.h \
+	lib/clock.c lib/clock.h \
+	lib/drop.c lib/drop.h \
+	lib/hist.c lib/hist.h \
+	lib/progress.c lib/progress.h \
+	lib/record.c lib/record.h \
+	lib/rng.c lib/rng.h \
+	lib/size.c lib/size.h \
+	lib/sysinfo.c lib/sysinfo.h \
+	lib/target.c lib/target.h \
+	lib/xio.c lib/xio.h
+lib_libfsbench_la_LIBADD = $(ZLIB_LIBS) -lm
+lib_libfsbench_la_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)

@@ -1,0 +1,110 @@
+/* record.h: the one plain-text record format (fsbench(7)), written by every
+ * measuring program and read by fcompare and the tests.  The only module
+ * that knows the format. */
+#ifndef FSBENCH_RECORD_H
+#define FSBENCH_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sysinfo.h"
+
+#define RECORD_VERSION 1
+#define RECORD_MAX_COLS 64
+
+/* ---- writing ---- */
+
+struct record_writer {
+	FILE *out;
+	int ncols;
+	int nkeys;
+	int col;		/* next cell of the current row */
+	int width[RECORD_MAX_COLS];
+	const char *name[RECORD_MAX_COLS];
+};
+
+/* Start a block: "# fsbench 1", tool, shell-quoted command, date, and the
+ * host metadata.  ARGV is the program's own argv. */
+void record_begin(struct record_writer *w, FILE *out, const char *tool,
+    int argc, char *const argv[]);
+/* "# KEY: VALUE".  KEY must be [a-z0-9_]+; VALUE may hold blanks. */
+void record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The file system metadata of DIR: path, fs, fs_block_size, device,
+ * mount_options. */
+void record_meta_fs(struct record_writer *w, const char *path,
+    const struct fs_info *f);
+/* "# keys: ..." and the header line.  The first NKEYS names are keys. */
+void record_header(struct record_writer *w, const char *const *names,
+    int ncols, int nkeys);
+
+/* Cells of one row, left to right; record_end_row prints the line and
+ * flushes, so a reader on a pipe sees each row as it is measured. */
+void record_str(struct record_writer *w, const char *s);
+void record_u64(struct record_writer *w, uint64_t v);
+void record_i64(struct record_writer *w, int64_t v);
+/* 6 significant digits, '.' whatever the locale, "-" for NaN. */
+void record_num(struct record_writer *w, double v);
+void record_missing(struct record_writer *w);
+/* Returns 0, or -1 when the output failed (EPIPE, ENOSPC). */
+int record_end_row(struct record_writer *w);
+
+/* Format V as record_num does, into BUF (at least 32 bytes). */
+char *record_format_num(double v, char *buf, size_t len);
+
+/* A label is non-empty, at most 64 bytes, with no blanks or '#'. */
+int record_label_ok(const char *s);
+/* --label, else $FSBENCH_LABEL, else FSTYPE.  Exits 2 on a bad label. */
+const char *record_pick_label(const char *opt_label, const char *fstype);
+
+/* Shell-quote ARGV into BUF, so "# command:" can be pasted back. */
+char *record_quote_argv(int argc, char *const argv[], char *buf, size_t len);
+
+/* ---- reading ---- */
+
+struct record_block {
+	char *source;		/* file name, "-" for stdin */
+	size_t first_line;	/* line of "# fsbench" */
+	int version;
+	size_t nmeta;
+	char **meta_key;
+	char **meta_val;
+	int ncols;
+	int nkeys;
+	char **cols;
+	size_t nrows;
+	size_t *row_line;	/* input line of each row, for messages */
+	char **cells;		/* nrows * ncols, row-major */
+};
+
+struct record_reader {
+	FILE *in;
+	const char *source;
+	size_t line;
+	char *buf;
+	size_t cap;
+	int pending;		/* a "# fsbench" line was read ahead */
+	char err[512];
+};
+
+void record_reader_init(struct record_reader *r, FILE *in, const char *source);
+/* Read the next block into B.  Returns 1 for a block, 0 at end of input,
+ * -1 on malformed input with a "SOURCE:LINE: reason" message in r->err. */
+int record_read_block(struct record_reader *r, struct record_block *b);
+void record_block_free(struct record_block *b);
+void record_reader_free(struct record_reader *r);
+
+static inline const char *
+record_cell(const struct record_block *b, size_t row, int col)
+{
+	return b->cells[row * (size_t)b->ncols + (size_t)col];
+}
+/* Column index of NAME, or -1. */
+int record_col(const struct record_block *b, const char *name);
+/* Value of metadata KEY, or NULL. */
+const char *record_meta_get(const struct record_block *b, const char *key);
+/* Parse a cell as a number: 0, or -1 for "-", NaN, infinities and junk. */
+int record_parse_num(const char *cell, double *out);
+
+#endif

@@ -1,0 +1,1 @@
+# plot: fplot, freport and the gnuplot scripts (filled in by the fplot issue).

@@ -1,0 +1,1 @@
+# fcompare tool tests: filled in by its issue.

@@ -1,0 +1,1 @@
+# fload tool tests: filled in by its issue.

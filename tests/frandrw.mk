@@ -1,0 +1,1 @@
+# frandrw tool tests: filled in by its issue.

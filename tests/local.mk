@@ -1,0 +1,56 @@
+# make check: TAP through automake's parallel harness.  C unit tests of
+# lib/ are programs; tool tests are sh scripts that run the built programs.
+TEST_EXTENSIONS = .sh
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+SH_LOG_DRIVER = $(LOG_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
+	PATH='$(abs_top_builddir)/fzero:$(abs_top_builddir)/frandrw:$(abs_top_builddir)/fload:$(abs_top_builddir)/fcompare:$(abs_top_builddir)/fmatrix:$(abs_top_builddir)/plot:$(abs_top_builddir)/tests/helpers':"$$PATH"; \
+	FSBENCH_GP_DIR='$(abs_top_srcdir)/plot'; \
+	LC_ALL=C; \
+	export top_srcdir top_builddir PATH FSBENCH_GP_DIR LC_ALL;
+
+check_PROGRAMS += \
+	tests/unit/test-size \
+	tests/unit/test-clock \
+	tests/unit/test-hist \
+	tests/unit/test-rng \
+	tests/unit/test-record \
+	tests/unit/test-sysinfo \
+	tests/unit/test-target
+TESTS += \
+	tests/unit/test-size \
+	tests/unit/test-clock \
+	tests/unit/test-hist \
+	tests/unit/test-rng \
+	tests/unit/test-record \
+	tests/unit/test-sysinfo \
+	tests/unit/test-target
+
+tests_unit_test_size_SOURCES = tests/unit/test-size.c tests/unit/tap.h
+tests_unit_test_clock_SOURCES = tests/unit/test-clock.c tests/unit/tap.h
+tests_unit_test_hist_SOURCES = tests/unit/test-hist.c tests/unit/tap.h
+tests_unit_test_rng_SOURCES = tests/unit/test-rng.c tests/unit/tap.h
+tests_unit_test_record_SOURCES = tests/unit/test-record.c tests/unit/tap.h
+tests_unit_test_sysinfo_SOURCES = tests/unit/test-sysinfo.c tests/unit/tap.h
+tests_unit_test_target_SOURCES = tests/unit/test-target.c tests/unit/tap.h
+
+EXTRA_DIST += tests/tools/lib.sh tests/data
+
+# Each program's tool tests are listed in its own block below.
+TESTS += \
+	tests/tools/fzero-basic.sh \
+	tests/tools/fzero-safety.sh \
+	tests/tools/fzero-loop.sh \
+	tests/tools/fzero-enospc.sh
+EXTRA_DIST += \
+	tests/tools/fzero-basic.sh \
+	tests/tools/fzero-safety.sh \
+	tests/tools/fzero-loop.sh \
+	tests/tools/fzero-enospc.sh
+
+include tests/frandrw.mk
+include tests/fload.mk
+include tests/fcompare.mk
+include tests/plot.mk

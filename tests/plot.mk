@@ -1,0 +1,1 @@
+# plot tool tests: filled in by its issue.

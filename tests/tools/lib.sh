@@ -1,0 +1,68 @@
+# lib.sh: TAP helpers for the tool tests; sourced by each tests/tools/*.sh.
+# Each test gets its own scratch directory, removed on exit.
+
+t_n=0
+t_failed=0
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/fsbench-test.XXXXXX") || exit 1
+cleanup_hooks=
+at_exit() { cleanup_hooks="$1
+$cleanup_hooks"; }
+t_cleanup() {
+	eval "$cleanup_hooks"
+	rm -rf "$scratch"
+}
+trap t_cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() {	# ok COND-STATUS NAME
+	t_n=$((t_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $t_n - $2"
+	else
+		echo "not ok $t_n - $2"
+		t_failed=$((t_failed + 1))
+	fi
+}
+check() {	# check NAME CMD...: pass when CMD succeeds
+	name=$1; shift
+	if "$@"; then ok 0 "$name"; else ok 1 "$name"; fi
+}
+is() {	# is GOT WANT NAME
+	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got '$1', want '$2'"; fi
+}
+diag() { echo "# $*"; }
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+done_testing() { echo "1..$t_n"; [ "$t_failed" -eq 0 ]; exit $?; }
+
+need_root() { [ "$(id -u)" -eq 0 ] || skip_all "needs root"; }
+need_cmd() { command -v "$1" >/dev/null 2>&1 || skip_all "$1 is not installed"; }
+
+# Column COL of the data rows of a record on stdin (header names it).
+col() {
+	awk -v c="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; next } { print (k ? $k : "NOCOL") }'
+}
+# Data rows where column NAME equals VALUE.
+rows_where() {
+	awk -v c="$1" -v v="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; print; next } $k == v'
+}
+
+# Mount a fresh loop file system of type FS (mkfs options after it) under
+# $scratch; sets $mnt.  Serialised with other tests that touch mounts.
+loop_mount() {	# loop_mount FS SIZE_MB [MKFS_OPTS...]
+	fs=$1; mb=$2; shift 2
+	command -v "mkfs.$fs" >/dev/null 2>&1 || skip_all "mkfs.$fs is not installed"
+	img=$scratch/$fs.img
+	mnt=$scratch/mnt-$fs
+	mkdir -p "$mnt"
+	truncate -s "${mb}M" "$img" || skip_all "cannot make a loop image"
+	case $fs in
+	ext*) mkfs_q="-q -F" ;;
+	xfs) mkfs_q="-q -f" ;;
+	btrfs) mkfs_q="-q -f" ;;
+	*) mkfs_q= ;;
+	esac
+	# shellcheck disable=SC2086
+	"mkfs.$fs" $mkfs_q "$@" "$img" >/dev/null 2>&1 || skip_all "mkfs.$fs failed"
+	mount -o loop "$img" "$mnt" 2>/dev/null || skip_all "cannot loop-mount $fs"
+	at_exit "umount '$mnt' 2>/dev/null"
+}
