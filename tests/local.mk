@@ -54,3 +54,4 @@ include tests/frandrw.mk
 include tests/fload.mk
 include tests/fcompare.mk
 include tests/plot.mk
+include tests/fmatrix.mk

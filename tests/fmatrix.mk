@@ -1,0 +1,1 @@
+# fmatrix tool tests: filled in by its issue.
