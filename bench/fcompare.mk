@@ -1,1 +1,1 @@
-# fcompare benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_SCRIPTS += bench/fcompare.sh
+# fcompare benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_LIST += bench/fcompare.sh

@@ -1,1 +1,1 @@
-# fload benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_SCRIPTS += bench/fload.sh
+# fload benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_LIST += bench/fload.sh

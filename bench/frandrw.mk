@@ -1,1 +1,1 @@
-# frandrw benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_SCRIPTS += bench/frandrw.sh
+# frandrw benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_LIST += bench/frandrw.sh

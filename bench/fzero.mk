@@ -1,1 +1,1 @@
-# fzero benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_SCRIPTS += bench/fzero.sh
+# fzero benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_LIST += bench/fzero.sh

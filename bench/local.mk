@@ -1,15 +1,15 @@
 # make bench: each program's benchmark script prints ratios measured side
 # by side in one run (ours against a bare C loop and against peers).  The
 # bare loops are built by make; the scripts run them.
-BENCH_SCRIPTS =
+BENCH_LIST =
 include bench/fzero.mk
 include bench/frandrw.mk
 include bench/fload.mk
 include bench/fcompare.mk
-EXTRA_DIST += $(BENCH_SCRIPTS)
+EXTRA_DIST += $(BENCH_LIST)
 
 bench: all
-	@for s in $(BENCH_SCRIPTS); do \
+	@for s in $(BENCH_LIST); do \
 		echo "== $$s"; \
 		top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 		$(SHELL) $(abs_top_srcdir)/$$s || exit 1; \

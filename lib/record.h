@@ -76,6 +76,8 @@ struct record_block {
 	size_t nrows;
 	size_t *row_line;	/* input line of each row, for messages */
 	char **cells;		/* nrows * ncols, row-major */
+	char **row_buf;		/* the storage each row's cells point into */
+	size_t cap;		/* rows allocated */
 };
 
 struct record_reader {

@@ -20,8 +20,9 @@ struct target {
  * ".PREFIX.XXXXXX" file made with O_EXCL; a path that does not exist is
  * created with O_CREAT|O_EXCL|O_NOFOLLOW; an existing regular file is used
  * only with TARGET_FORCE; symlinks, hard-linked files, FIFOs and devices
- * are always refused.  OFLAGS adds to O_RDWR (O_DIRECT, O_SYNC).  Returns 0,
- * or -1 with a message already printed (warn style) and errno set. */
+ * are always refused.  OFLAGS adds to O_RDWR (O_DIRECT, O_SYNC).  Returns 0;
+ * -2 when the target is refused (a usage error: exit 2); -1 when the system
+ * failed (exit 1).  The message is already printed, warn(3) style. */
 int target_open(struct target *t, const char *path, const char *prefix,
     unsigned flags, int oflags);
 /* Close, and unlink if we created it and KEEP is false.  Returns 0 or -1

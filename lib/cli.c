@@ -1,0 +1,65 @@
+/* cli.c: the shared option-handling shape: program name, usage errors,
+ * --version, and a checked close of stdout at exit. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char *cli_prog = "fsbench";
+
+void
+cli_init(const char *prog)
+{
+	const char *slash;
+
+	if (prog != NULL) {
+		slash = strrchr(prog, '/');
+		cli_prog = slash ? slash + 1 : prog;
+	}
+	program_invocation_short_name = (char *)cli_prog;
+	atexit(cli_close_stdout);
+}
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", cli_prog);
+	exit(EXIT_USAGE);
+}
+
+void
+cli_version(void)
+{
+	printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME, PACKAGE_VERSION);
+	printf("License GPL-3.0-or-later <https://gnu.org/licenses/gpl.html>.\n"
+	    "This is free software: you are free to change and redistribute it.\n"
+	    "There is NO WARRANTY, to the extent permitted by law.\n");
+	exit(0);
+}
+
+void
+cli_close_stdout(void)
+{
+	int failed = ferror(stdout);
+
+	if (fclose(stdout) != 0 || failed) {
+		/* A reader that went away is not our failure to report twice. */
+		if (errno == EPIPE)
+			_exit(EXIT_RUN_FAILED);
+		warn("write error on standard output");
+		_exit(EXIT_RUN_FAILED);
+	}
+}

@@ -1,0 +1,628 @@
+/* record.c: the record format (fsbench(7)): the writer every measuring
+ * program uses and the reader fcompare and the tests use.  The only code
+ * that knows how a block is laid out. */
+#include "config.h"
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "record.h"
+
+/* ---- writing ---- */
+
+static int
+is_plain_word(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_@%+=:,./-", *s))
+			return 0;
+	return 1;
+}
+
+char *
+record_quote_argv(int argc, char *const argv[], char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < argc && used + 1 < len; i++) {
+		const char *a = argv[i];
+
+		if (i > 0)
+			buf[used++] = ' ';
+		if (is_plain_word(a)) {
+			used += (size_t)snprintf(buf + used, len - used, "%s", a);
+		} else {
+			buf[used++] = '\'';
+			for (; *a && used + 5 < len; a++) {
+				if (*a == '\'') {
+					memcpy(buf + used, "'\\''", 4);
+					used += 4;
+				} else {
+					buf[used++] = *a;
+				}
+			}
+			buf[used++] = '\'';
+		}
+		if (used >= len)
+			used = len - 1;
+		buf[used] = '\0';
+	}
+	return buf;
+}
+
+void
+record_begin(struct record_writer *w, FILE *out, const char *tool,
+    int argc, char *const argv[])
+{
+	struct host_info h;
+	char cmd[8192], date[64];
+	const char *slash;
+	time_t now = time(NULL);	/* a date for people, not a measurement */
+	struct tm tm;
+
+	memset(w, 0, sizeof(*w));
+	w->out = out;
+	sysinfo_host(&h);
+	slash = strrchr(tool, '/');
+	tool = slash ? slash + 1 : tool;
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	fprintf(out, "# tool: %s %s\n", tool, PACKAGE_VERSION);
+	fprintf(out, "# command: %s\n", record_quote_argv(argc, argv, cmd, sizeof(cmd)));
+	fprintf(out, "# date: %s\n", date);
+	fprintf(out, "# host: %s\n", h.host);
+	fprintf(out, "# kernel: %s\n", h.kernel);
+	fprintf(out, "# kernel_debug: %s\n", h.kernel_debug);
+	fprintf(out, "# cpus: %ld\n", h.cpus);
+	fprintf(out, "# cpu_model: %s\n", h.cpu_model);
+	fprintf(out, "# cpu_governor: %s\n", h.cpu_governor);
+	fprintf(out, "# mem_bytes: %" PRIu64 "\n", h.mem_bytes);
+	fprintf(out, "# swap_bytes: %" PRIu64 "\n", h.swap_bytes);
+	fprintf(out, "# page_size: %ld\n", h.page_size);
+	fprintf(out, "# loadavg: %.2f %.2f %.2f\n", h.loadavg[0], h.loadavg[1],
+	    h.loadavg[2]);
+}
+
+void
+record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
+{
+	char val[4096], *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(val, sizeof(val), fmt, ap);
+	va_end(ap);
+	for (p = val; *p; p++)	/* a value is one line */
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	fprintf(w->out, "# %s: %s\n", key, val);
+}
+
+void
+record_meta_fs(struct record_writer *w, const char *path,
+    const struct fs_info *f)
+{
+	record_meta(w, "path", "%s", path);
+	record_meta(w, "fs", "%s", f->fstype);
+	record_meta(w, "fs_block_size", "%" PRIu64, f->block_size);
+	record_meta(w, "device", "%s", f->device);
+	record_meta(w, "mount_options", "%s", f->options);
+}
+
+void
+record_header(struct record_writer *w, const char *const *names, int ncols,
+    int nkeys)
+{
+	int i, n;
+
+	if (ncols > RECORD_MAX_COLS)
+		errx(EXIT_RUN_FAILED, "internal error: %d columns", ncols);
+	w->ncols = ncols;
+	w->nkeys = nkeys;
+	w->col = 0;
+	fputs("# keys:", w->out);
+	for (i = 0; i < nkeys; i++)
+		fprintf(w->out, " %s", names[i]);
+	fputc('\n', w->out);
+	for (i = 0; i < ncols; i++) {
+		w->name[i] = names[i];
+		n = (int)strlen(names[i]);
+		/* Room for a typical value, so rows line up under the header. */
+		w->width[i] = n > 10 ? n : 10;
+		if (i == ncols - 1)
+			fprintf(w->out, "%s\n", names[i]);
+		else
+			fprintf(w->out, "%-*s  ", w->width[i], names[i]);
+	}
+	fflush(w->out);
+}
+
+void
+record_str(struct record_writer *w, const char *s)
+{
+	if (w->col >= w->ncols)
+		errx(EXIT_RUN_FAILED, "internal error: too many cells in a row");
+	if (w->col == w->ncols - 1)
+		fputs(s, w->out);
+	else
+		fprintf(w->out, "%-*s  ", w->width[w->col], s);
+	w->col++;
+}
+
+void
+record_u64(struct record_writer *w, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	record_str(w, buf);
+}
+
+void
+record_i64(struct record_writer *w, int64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRId64, v);
+	record_str(w, buf);
+}
+
+char *
+record_format_num(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+	int decimals;
+	char *p;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (a == 0) {
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	if (a >= 1e6) {
+		snprintf(buf, len, "%.0f", v);
+	} else {
+		/* Six significant digits in fixed notation, so awk, sort -n
+		 * and people read it alike. */
+		decimals = 5 - (int)floor(log10(a));
+		if (decimals < 0)
+			decimals = 0;
+		if (decimals > 15)
+			decimals = 15;
+		snprintf(buf, len, "%.*f", decimals, v);
+	}
+	for (p = buf; *p; p++)	/* whatever LC_NUMERIC someone set */
+		if (*p == ',')
+			*p = '.';
+	return buf;
+}
+
+void
+record_num(struct record_writer *w, double v)
+{
+	char buf[64];
+
+	record_str(w, record_format_num(v, buf, sizeof(buf)));
+}
+
+void
+record_missing(struct record_writer *w)
+{
+	record_str(w, "-");
+}
+
+int
+record_end_row(struct record_writer *w)
+{
+	if (w->col != w->ncols)
+		errx(EXIT_RUN_FAILED, "internal error: %d of %d cells in a row",
+		    w->col, w->ncols);
+	w->col = 0;
+	fputc('\n', w->out);
+	if (fflush(w->out) != 0 || ferror(w->out))
+		return -1;
+	return 0;
+}
+
+int
+record_label_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 64 || s[0] == '#' || s[0] == '-')
+		return 0;
+	for (; *s; s++)
+		if (isspace((unsigned char)*s) || !isprint((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+const char *
+record_pick_label(const char *opt_label, const char *fstype)
+{
+	const char *env = getenv("FSBENCH_LABEL");
+
+	if (opt_label != NULL) {
+		if (!record_label_ok(opt_label))
+			cli_usage_error("invalid label '%s': a label is 1 to 64 "
+			    "characters, no blanks, not starting with '#' or '-'",
+			    opt_label);
+		return opt_label;
+	}
+	if (env != NULL && *env != '\0') {
+		if (!record_label_ok(env))
+			cli_usage_error("invalid FSBENCH_LABEL '%s': a label is 1 "
+			    "to 64 characters, no blanks", env);
+		return env;
+	}
+	return fstype && *fstype && strcmp(fstype, "-") != 0 ? fstype : "unknown";
+}
+
+/* ---- reading ---- */
+
+void
+record_reader_init(struct record_reader *r, FILE *in, const char *source)
+{
+	memset(r, 0, sizeof(*r));
+	r->in = in;
+	r->source = source;
+}
+
+void
+record_reader_free(struct record_reader *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+}
+
+void
+record_block_free(struct record_block *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nmeta; i++) {
+		free(b->meta_key[i]);
+		free(b->meta_val[i]);
+	}
+	free(b->meta_key);
+	free(b->meta_val);
+	for (i = 0; i < (size_t)b->ncols; i++)
+		free(b->cols[i]);
+	free(b->cols);
+	for (i = 0; i < b->nrows; i++)
+		free(b->row_buf[i]);
+	free(b->row_buf);
+	free(b->row_line);
+	free(b->cells);
+	free(b->source);
+	memset(b, 0, sizeof(*b));
+}
+
+static void *
+xrealloc(void *p, size_t n, size_t size)
+{
+	void *q;
+
+	if (n != 0 && size > SIZE_MAX / n)
+		errx(EXIT_RUN_FAILED, "out of memory");
+	q = realloc(p, n * size != 0 ? n * size : 1);
+	if (q == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return q;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return d;
+}
+
+static int
+fail(struct record_reader *r, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(r->err, sizeof(r->err), "%s:%zu: %s", r->source, r->line, msg);
+	return -1;
+}
+
+static int
+is_name(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s; s++)
+		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_'))
+			return 0;
+	return 1;
+}
+
+static int
+next_line(struct record_reader *r)
+{
+	ssize_t n;
+
+	if (r->pending) {
+		r->pending = 0;
+		return 1;
+	}
+	n = getline(&r->buf, &r->cap, r->in);
+	if (n < 0)
+		return 0;
+	r->line++;
+	while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
+		r->buf[--n] = '\0';
+	return 1;
+}
+
+/* Split S in place on runs of blanks; returns the number of fields, or
+ * -1 when there are more than MAX. */
+static int
+split(char *s, char **field, int max)
+{
+	int n = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			return n;
+		if (n == max)
+			return -1;
+		field[n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+		if (*s)
+			*s++ = '\0';
+	}
+}
+
+static void
+add_meta(struct record_block *b, const char *key, const char *val)
+{
+	b->meta_key = xrealloc(b->meta_key, b->nmeta + 1, sizeof(char *));
+	b->meta_val = xrealloc(b->meta_val, b->nmeta + 1, sizeof(char *));
+	b->meta_key[b->nmeta] = xstrdup(key);
+	b->meta_val[b->nmeta] = xstrdup(val);
+	b->nmeta++;
+}
+
+/* "# key: value": returns 1 and fills B, 0 for a plain comment. */
+static int
+parse_meta(struct record_block *b, char *line)
+{
+	char *p = line + 1, *key, *colon;
+
+	while (*p == ' ')
+		p++;
+	key = p;
+	colon = strchr(key, ':');
+	if (colon == NULL || colon == key)
+		return 0;
+	*colon = '\0';
+	if (!is_name(key)) {
+		*colon = ':';
+		return 0;
+	}
+	p = colon + 1;
+	while (*p == ' ')
+		p++;
+	add_meta(b, key, p);
+	return 1;
+}
+
+static int
+parse_header(struct record_reader *r, struct record_block *b, char *line)
+{
+	char *field[1024];
+	int n = split(line, field, 1024), i, j;
+
+	if (n <= 0)
+		return fail(r, "bad header line");
+	b->cols = xrealloc(NULL, (size_t)n, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		if (!is_name(field[i])) {
+			b->ncols = i;
+			return fail(r, "bad column name '%s' (want [a-z0-9_]+)", field[i]);
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(b->cols[j], field[i]) == 0) {
+				b->ncols = i;
+				return fail(r, "column '%s' appears twice", field[i]);
+			}
+		b->cols[i] = xstrdup(field[i]);
+	}
+	b->ncols = n;
+	return 0;
+}
+
+static int
+resolve_keys(struct record_reader *r, struct record_block *b)
+{
+	const char *keys = record_meta_get(b, "keys");
+	char buf[1024], *field[RECORD_MAX_COLS];
+	int n, i;
+
+	if (keys == NULL) {
+		/* Hand-written records may omit it: label and run are keys. */
+		for (i = 0; i < b->ncols && i < 2; i++)
+			if (strcmp(b->cols[i], "label") != 0 && strcmp(b->cols[i], "run") != 0)
+				break;
+		b->nkeys = i;
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", keys);
+	n = split(buf, field, RECORD_MAX_COLS);
+	if (n < 0 || n > b->ncols)
+		return fail(r, "more keys than columns");
+	for (i = 0; i < n; i++)
+		if (strcmp(field[i], b->cols[i]) != 0)
+			return fail(r, "key '%s' is not column %d of the header",
+			    field[i], i + 1);
+	b->nkeys = n;
+	return 0;
+}
+
+static int
+parse_row(struct record_reader *r, struct record_block *b, char *line)
+{
+	char *copy = xstrdup(line), **field;
+	int n;
+
+	if (b->nrows == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->cells = xrealloc(b->cells, b->cap, (size_t)b->ncols * sizeof(char *));
+		b->row_buf = xrealloc(b->row_buf, b->cap, sizeof(char *));
+		b->row_line = xrealloc(b->row_line, b->cap, sizeof(size_t));
+	}
+	field = b->cells + b->nrows * (size_t)b->ncols;
+	n = split(copy, field, b->ncols);
+	if (n != b->ncols) {
+		free(copy);
+		if (n < 0)
+			return fail(r, "more fields than the %d columns of the header",
+			    b->ncols);
+		return fail(r, "%d fields, but the header has %d columns", n, b->ncols);
+	}
+	b->row_buf[b->nrows] = copy;
+	b->row_line[b->nrows] = r->line;
+	b->nrows++;
+	return 0;
+}
+
+static int
+start_block(struct record_reader *r, struct record_block *b)
+{
+	char *end;
+	long v;
+
+	memset(b, 0, sizeof(*b));
+	b->source = xstrdup(r->source);
+	b->first_line = r->line;
+	v = strtol(r->buf + 10, &end, 10);
+	if (end == r->buf + 10 || *end != '\0')
+		return fail(r, "bad '# fsbench' line");
+	if (v != RECORD_VERSION)
+		return fail(r, "format version %ld; this reader knows version %d",
+		    v, RECORD_VERSION);
+	b->version = (int)v;
+	return 0;
+}
+
+static int
+is_block_start(const char *s)
+{
+	return strncmp(s, "# fsbench ", 10) == 0;
+}
+
+static int
+is_blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s == '\0';
+}
+
+int
+record_read_block(struct record_reader *r, struct record_block *b)
+{
+	int started = 0, rc;
+
+	memset(b, 0, sizeof(*b));
+	while (next_line(r)) {
+		char *s = r->buf;
+
+		if (is_block_start(s)) {
+			if (started) {
+				r->pending = 1;
+				break;
+			}
+			if (start_block(r, b) < 0)
+				return -1;
+			started = 1;
+			continue;
+		}
+		if (is_blank(s))
+			continue;
+		if (!started)
+			return fail(r, "not an fsbench record (no '# fsbench 1' line first)");
+		if (s[0] == '#') {
+			parse_meta(b, s);
+			continue;
+		}
+		if (b->ncols == 0)
+			rc = parse_header(r, b, s) < 0 ? -1 : resolve_keys(r, b);
+		else
+			rc = parse_row(r, b, s);
+		if (rc < 0)
+			return -1;
+	}
+	if (!started)
+		return 0;
+	if (b->ncols == 0)
+		return fail(r, "block from line %zu has no header line", b->first_line);
+	return 1;
+}
+
+int
+record_col(const struct record_block *b, const char *name)
+{
+	int i;
+
+	for (i = 0; i < b->ncols; i++)
+		if (strcmp(b->cols[i], name) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+record_meta_get(const struct record_block *b, const char *key)
+{
+	size_t i;
+
+	/* The last one wins: a program may correct a value at the end. */
+	for (i = b->nmeta; i > 0; i--)
+		if (strcmp(b->meta_key[i - 1], key) == 0)
+			return b->meta_val[i - 1];
+	return NULL;
+}
+
+int
+record_parse_num(const char *cell, double *out)
+{
+	char *end;
+	double v;
+
+	if (cell == NULL || *cell == '\0' || strcmp(cell, "-") == 0)
+		return -1;
+	errno = 0;
+	v = strtod(cell, &end);
+	if (end == cell || *end != '\0' || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -1,0 +1,254 @@
+/* target.c: the file under test.  We create with O_EXCL so a planted
+ * symlink or file is never followed or reused, never touch what we did not
+ * make unless told to with --force, and remove what we made on every way
+ * out: exit, error exits through err(3), and the signals we catch. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "size.h"
+#include "target.h"
+
+#define MAX_REGISTERED 64
+
+volatile sig_atomic_t target_signal;
+static char *registered[MAX_REGISTERED];
+
+void
+target_register(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAX_REGISTERED; i++)
+		if (registered[i] == NULL) {
+			registered[i] = strdup(path);
+			if (registered[i] == NULL)
+				err(1, "out of memory");
+			return;
+		}
+	errx(1, "internal error: too many files to clean up");
+}
+
+void
+target_unregister(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAX_REGISTERED; i++)
+		if (registered[i] && strcmp(registered[i], path) == 0) {
+			free(registered[i]);
+			registered[i] = NULL;
+			return;
+		}
+}
+
+void
+target_cleanup(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_REGISTERED; i++)
+		if (registered[i] != NULL) {
+			if (unlink(registered[i]) < 0 && errno != ENOENT)
+				warn("cannot remove %s", registered[i]);
+			free(registered[i]);
+			registered[i] = NULL;
+		}
+}
+
+static void
+on_signal(int sig)
+{
+	if (target_signal == 0)
+		target_signal = sig;
+}
+
+void
+target_install_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a sleep or wait ends early so the loop sees it. */
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGXFSZ, SIG_IGN);
+	atexit(target_cleanup);
+}
+
+void
+target_die(void)
+{
+	int sig = target_signal ? target_signal : SIGTERM;
+	sigset_t set;
+
+	target_cleanup();
+	fflush(stderr);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+static int
+refuse(const char *path, const char *why)
+{
+	warnx("%s: %s; refusing to use it", path, why);
+	errno = EPERM;
+	return -2;
+}
+
+static int
+open_in_dir(struct target *t, const char *dir, const char *prefix, int oflags)
+{
+	int fd;
+
+	snprintf(t->path, sizeof(t->path), "%s/.%s.XXXXXX", dir, prefix);
+	fd = mkostemp(t->path, O_CLOEXEC | oflags);
+	if (fd < 0) {
+		warn("cannot create a file in %s", dir);
+		return -1;
+	}
+	t->fd = fd;
+	t->created = true;
+	target_register(t->path);
+	return 0;
+}
+
+static int
+open_new(struct target *t, const char *path, int oflags)
+{
+	int fd;
+
+	snprintf(t->path, sizeof(t->path), "%s", path);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | oflags,
+	    0644);
+	if (fd < 0) {
+		warn("cannot create %s", path);
+		return errno == EEXIST ? -2 : -1;
+	}
+	t->fd = fd;
+	t->created = true;
+	target_register(t->path);
+	return 0;
+}
+
+static int
+open_existing(struct target *t, const char *path, const struct stat *st,
+    int oflags)
+{
+	struct stat now;
+	int fd;
+
+	if (st->st_nlink > 1)
+		return refuse(path, "the file has other hard links");
+	fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | oflags);
+	if (fd < 0) {
+		warn("cannot open %s", path);
+		return -1;
+	}
+	/* The name may have been swapped between lstat and open. */
+	if (fstat(fd, &now) < 0 || now.st_dev != st->st_dev ||
+	    now.st_ino != st->st_ino || !S_ISREG(now.st_mode)) {
+		close(fd);
+		return refuse(path, "the file changed while it was opened");
+	}
+	snprintf(t->path, sizeof(t->path), "%s", path);
+	t->fd = fd;
+	t->created = false;
+	return 0;
+}
+
+int
+target_open(struct target *t, const char *path, const char *prefix,
+    unsigned flags, int oflags)
+{
+	struct stat st;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT) {
+			warn("%s", path);
+			return -1;
+		}
+		return open_new(t, path, oflags);
+	}
+	if (S_ISDIR(st.st_mode))
+		return open_in_dir(t, path, prefix, oflags);
+	if (S_ISLNK(st.st_mode))
+		return refuse(path, "it is a symbolic link");
+	if (!S_ISREG(st.st_mode))
+		return refuse(path, "it is not a regular file or directory");
+	if (!(flags & TARGET_FORCE)) {
+		warnx("%s: the file exists; use --force to reuse a regular file",
+		    path);
+		errno = EEXIST;
+		return -2;
+	}
+	return open_existing(t, path, &st, oflags);
+}
+
+int
+target_close(struct target *t, bool keep)
+{
+	int rc = 0;
+
+	if (t->fd >= 0 && close(t->fd) < 0) {
+		warn("close %s", t->path);
+		rc = -1;
+	}
+	t->fd = -1;
+	if (t->created) {
+		if (!keep && unlink(t->path) < 0 && errno != ENOENT) {
+			warn("cannot remove %s", t->path);
+			rc = -1;
+		}
+		target_unregister(t->path);
+		t->created = false;
+	}
+	return rc;
+}
+
+int
+target_check_space(const char *path, uint64_t bytes)
+{
+	char buf[4096], need[32], have[32];
+	const char *dir = path;
+	struct statvfs sv;
+	struct stat st;
+	uint64_t avail;
+
+	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(buf, sizeof(buf), "%s", path);
+		dir = dirname(buf);
+	}
+	if (statvfs(dir, &sv) < 0) {
+		warn("%s", dir);
+		return -1;
+	}
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (bytes > avail) {
+		warnx("%s: %s needed, only %s free (--no-space-check to try anyway)",
+		    dir, size_format(bytes, need, sizeof(need)),
+		    size_format(avail, have, sizeof(have)));
+		errno = ENOSPC;
+		return -1;
+	}
+	return 0;
+}
