@@ -1,0 +1,387 @@
+/* stats.c: sample summaries, Welch's t-test, the Mann-Whitney U test and
+ * Holm's correction.  Distribution functions come from GSL; everything
+ * here works on sorted samples so ranks and quantiles cost one pass. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "stats.h"
+
+/* Samples up to this size get the exact U distribution (when untied). */
+#define UTEST_EXACT_MAX 50
+
+void
+welford_add(struct welford *w, double x)
+{
+	double d = x - w->mean;
+
+	w->n++;
+	w->mean += d / (double)w->n;
+	w->m2 += d * (x - w->mean);
+}
+
+double
+welford_var(const struct welford *w)
+{
+	if (w->n < 2)
+		return NAN;
+	return w->m2 / (double)(w->n - 1);
+}
+
+/* Map a double to an unsigned key with the same order: flip every bit of
+ * negatives, only the sign bit of the rest. */
+static inline uint64_t
+sort_key(double d)
+{
+	uint64_t k;
+
+	memcpy(&k, &d, sizeof(k));
+	return (k & UINT64_C(0x8000000000000000)) ? ~k :
+	    k | UINT64_C(0x8000000000000000);
+}
+
+static inline double
+key_double(uint64_t k)
+{
+	double d;
+
+	k = (k & UINT64_C(0x8000000000000000)) ?
+	    k & ~UINT64_C(0x8000000000000000) : ~k;
+	memcpy(&d, &k, sizeof(d));
+	return d;
+}
+
+#define RADIX_BITS 11
+#define RADIX_SIZE (1 << RADIX_BITS)
+#define RADIX_PASSES 6
+
+/* LSD radix sort on the 64-bit keys, 11 bits a pass, skipping passes in
+ * which every key has the same digit (common: similar magnitudes share
+ * their exponent). */
+int
+stats_sort(double *v, size_t n)
+{
+	uint64_t *a, *b, *t;
+	size_t (*count)[RADIX_SIZE];
+	size_t i, sum, c;
+	int p, d;
+
+	if (n < 2)
+		return 0;
+	a = malloc(n * sizeof(*a));
+	b = malloc(n * sizeof(*b));
+	count = calloc(RADIX_PASSES, sizeof(*count));
+	if (a == NULL || b == NULL || count == NULL) {
+		free(a);
+		free(b);
+		free(count);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t k = sort_key(v[i]);
+
+		a[i] = k;
+		for (p = 0; p < RADIX_PASSES; p++)
+			count[p][(k >> (p * RADIX_BITS)) & (RADIX_SIZE - 1)]++;
+	}
+	for (p = 0; p < RADIX_PASSES; p++) {
+		int shift = p * RADIX_BITS;
+
+		if (count[p][(a[0] >> shift) & (RADIX_SIZE - 1)] == n)
+			continue;
+		for (sum = 0, d = 0; d < RADIX_SIZE; d++) {
+			c = count[p][d];
+			count[p][d] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			b[count[p][(a[i] >> shift) & (RADIX_SIZE - 1)]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = key_double(a[i]);
+	free(a);
+	free(b);
+	free(count);
+	return 0;
+}
+
+double
+stats_quantile(const double *v, size_t n, double q)
+{
+	double h, lo;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * q;
+	i = (size_t)floor(h);
+	if (i + 1 >= n)
+		return v[n - 1];
+	lo = v[i];
+	return lo + (h - (double)i) * (v[i + 1] - lo);
+}
+
+double
+stats_t_quantile(double p, double df)
+{
+	return gsl_cdf_tdist_Pinv(p, df);
+}
+
+void
+stats_summarize(const double *v, size_t n, double conf, struct summary *s)
+{
+	struct welford w = { 0, 0, 0 };
+	double half, lo_fence, hi_fence, iqr;
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	for (i = 0; i < n; i++)
+		welford_add(&w, v[i]);
+	s->mean = n ? w.mean : NAN;
+	s->sd = sqrt(welford_var(&w));
+	s->min = n ? v[0] : NAN;
+	s->max = n ? v[n - 1] : NAN;
+	s->median = stats_quantile(v, n, 0.5);
+	s->q1 = stats_quantile(v, n, 0.25);
+	s->q3 = stats_quantile(v, n, 0.75);
+	s->ci_lo = s->ci_hi = NAN;
+	if (n >= 2) {
+		half = stats_t_quantile((1 + conf) / 2, (double)(n - 1)) *
+		    s->sd / sqrt((double)n);
+		s->ci_lo = s->mean - half;
+		s->ci_hi = s->mean + half;
+	}
+	/* Tukey's fences; with fewer than 4 values quartiles mean little. */
+	if (n >= 4) {
+		iqr = s->q3 - s->q1;
+		lo_fence = s->q1 - 1.5 * iqr;
+		hi_fence = s->q3 + 1.5 * iqr;
+		for (i = 0; i < n && v[i] < lo_fence; i++)
+			s->outliers++;
+		for (i = n; i > 0 && v[i - 1] > hi_fence; i--)
+			s->outliers++;
+	}
+}
+
+int
+stats_welch(const struct summary *a, const struct summary *b, double conf,
+    struct welch *w)
+{
+	double va, vb, se, tq;
+
+	if (a->n < 2 || b->n < 2)
+		return -1;
+	va = a->sd * a->sd / (double)a->n;
+	vb = b->sd * b->sd / (double)b->n;
+	se = sqrt(va + vb);
+	w->diff = b->mean - a->mean;
+	if (se == 0) {
+		/* Both samples constant: equal means are no evidence of a
+		 * difference, unequal ones are certain. */
+		w->df = (double)(a->n + b->n - 2);
+		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
+		w->p = w->diff == 0 ? 1 : 0;
+		w->diff_lo = w->diff_hi = w->diff;
+		return 0;
+	}
+	w->df = (va + vb) * (va + vb) /
+	    (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	w->t = w->diff / se;
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	if (w->p > 1)
+		w->p = 1;
+	tq = stats_t_quantile((1 + conf) / 2, w->df);
+	w->diff_lo = w->diff - tq * se;
+	w->diff_hi = w->diff + tq * se;
+	return 0;
+}
+
+/* Number of arrangements of N1 values of A and N2 of B, no ties, with
+ * U = u, for every u: Mann and Whitney's recurrence
+ * f(i, j, u) = f(i - 1, j, u - j) + f(i, j - 1, u) (the largest value is
+ * either an A above all j B's, or a B), rolled over i.  Counts reach
+ * C(100, 50) ~ 1e29: doubles, which only ever add, keep them to 1e-16. */
+static double *
+utest_counts(size_t n1, size_t n2)
+{
+	size_t umax = n1 * n2, stride = umax + 1, i, j, u;
+	double *prev, *cur, *t, *out;
+
+	prev = calloc((n2 + 1) * stride, sizeof(*prev));
+	cur = calloc((n2 + 1) * stride, sizeof(*cur));
+	out = malloc(stride * sizeof(*out));
+	if (prev == NULL || cur == NULL || out == NULL) {
+		free(prev);
+		free(cur);
+		free(out);
+		return NULL;
+	}
+	for (j = 0; j <= n2; j++)
+		prev[j * stride] = 1;		/* i = 0: only u = 0 */
+	for (i = 1; i <= n1; i++) {
+		memset(cur, 0, (n2 + 1) * stride * sizeof(*cur));
+		cur[0] = 1;			/* j = 0: only u = 0 */
+		for (j = 1; j <= n2; j++) {
+			double *c = cur + j * stride, *left = cur + (j - 1) * stride;
+			double *up = prev + j * stride;
+
+			for (u = 0; u <= i * j; u++)
+				c[u] = left[u] + (u >= j ? up[u - j] : 0);
+		}
+		t = prev;
+		prev = cur;
+		cur = t;
+	}
+	memcpy(out, prev + n2 * stride, stride * sizeof(*out));
+	free(prev);
+	free(cur);
+	return out;
+}
+
+double
+stats_utest_exact_sf(size_t n1, size_t n2, double u)
+{
+	double *f, total = 0, tail = 0;
+	size_t k, umax = n1 * n2;
+
+	if (u <= 0)
+		return 1;
+	if (u > (double)umax)
+		return 0;
+	f = utest_counts(n1, n2);
+	if (f == NULL)
+		return NAN;
+	for (k = 0; k <= umax; k++) {
+		total += f[k];
+		if ((double)k >= u)
+			tail += f[k];
+	}
+	free(f);
+	return tail / total;
+}
+
+double
+stats_utest_min_p(size_t n1, size_t n2)
+{
+	double n = (double)(n1 + n2), s, z, p;
+
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	if (n1 <= UTEST_EXACT_MAX && n2 <= UTEST_EXACT_MAX) {
+		/* 2 / C(n1 + n2, n1): only the two complete separations. */
+		p = 2 * exp(lgamma((double)n1 + 1) + lgamma((double)n2 + 1) -
+		    lgamma(n + 1));
+		return p > 1 ? 1 : p;
+	}
+	s = sqrt((double)n1 * (double)n2 / 12 * (n + 1));
+	z = ((double)n1 * (double)n2 / 2 - 0.5) / s;
+	p = 2 * gsl_cdf_ugaussian_Q(z);
+	return p > 1 ? 1 : p;
+}
+
+int
+stats_utest(const double *a, size_t na, const double *b, size_t nb,
+    struct utest *u)
+{
+	size_t i = 0, j = 0, ca, cb, pos = 0;
+	double r1 = 0, tie = 0, n = (double)(na + nb), umax, ubig, mu, s, v;
+	int ties = 0;
+
+	if (na == 0 || nb == 0)
+		return -1;
+	/* Merge the sorted samples: each run of equal values gets the
+	 * average of the ranks it spans. */
+	while (i < na || j < nb) {
+		v = (j >= nb || (i < na && a[i] <= b[j])) ? a[i] : b[j];
+		for (ca = 0; i < na && a[i] == v; i++)
+			ca++;
+		for (cb = 0; j < nb && b[j] == v; j++)
+			cb++;
+		r1 += (double)ca * ((double)pos + ((double)(ca + cb) + 1) / 2);
+		if (ca + cb > 1) {
+			double t = (double)(ca + cb);
+
+			ties = 1;
+			tie += t * t * t - t;
+		}
+		pos += ca + cb;
+	}
+	umax = (double)na * (double)nb;
+	u->u1 = r1 - (double)na * ((double)na + 1) / 2;
+	ubig = u->u1 > umax - u->u1 ? u->u1 : umax - u->u1;
+	u->exact = !ties && na <= UTEST_EXACT_MAX && nb <= UTEST_EXACT_MAX;
+	if (u->exact) {
+		u->z = NAN;
+		u->p = 2 * stats_utest_exact_sf(na, nb, ubig);
+		if (isnan(u->p))
+			return -1;
+	} else {
+		mu = umax / 2;
+		s = sqrt(umax / 12 * ((n + 1) - tie / (n * (n - 1))));
+		if (s == 0) {
+			u->z = 0;
+			u->p = 1;
+			return 0;
+		}
+		u->z = (ubig - mu - 0.5) / s;
+		u->p = 2 * gsl_cdf_ugaussian_Q(u->z);
+	}
+	if (u->p > 1)
+		u->p = 1;
+	return 0;
+}
+
+struct holm_item {
+	double p;
+	size_t i;
+};
+
+static int
+holm_cmp(const void *x, const void *y)
+{
+	const struct holm_item *a = x, *b = y;
+
+	return (a->p > b->p) - (a->p < b->p);
+}
+
+int
+stats_holm(const double *p, double *adj, size_t m)
+{
+	struct holm_item *it;
+	size_t i, k = 0;
+	double run = 0, q;
+
+	it = malloc((m ? m : 1) * sizeof(*it));
+	if (it == NULL)
+		return -1;
+	for (i = 0; i < m; i++) {
+		adj[i] = NAN;
+		if (!isnan(p[i])) {
+			it[k].p = p[i];
+			it[k].i = i;
+			k++;
+		}
+	}
+	qsort(it, k, sizeof(*it), holm_cmp);
+	/* Step down: the j-th smallest is multiplied by (k - j), and the
+	 * adjusted values are kept monotone. */
+	for (i = 0; i < k; i++) {
+		q = (double)(k - i) * it[i].p;
+		if (q > 1)
+			q = 1;
+		if (q > run)
+			run = q;
+		adj[it[i].i] = run;
+	}
+	free(it);
+	return 0;
+}

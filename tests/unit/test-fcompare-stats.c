@@ -1,0 +1,239 @@
+/* test-fcompare-stats.c: fcompare's statistics against reference values
+ * computed independently with SciPy 1.10.1 (python3-scipy); each value
+ * below names the exact call that produced it.  No Python is needed here. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "tap.h"
+#include "../../fcompare/stats.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void
+summarize(double *v, size_t n, struct summary *s)
+{
+	stats_sort(v, n);
+	stats_summarize(v, n, 0.95, s);
+}
+
+static void
+test_welford(void)
+{
+	struct welford w = { 0, 0, 0 };
+	double big[] = { 1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16 };
+	size_t i;
+
+	/* Sums of squares lose these digits; Welford keeps them: the
+	 * variance of 4, 7, 13, 16 is 30 whatever the offset. */
+	for (i = 0; i < N(big); i++)
+		welford_add(&w, big[i]);
+	is_near(w.mean, 1e9 + 10, 1e-15, "Welford mean with a 1e9 offset");
+	is_near(welford_var(&w), 30, 1e-9, "Welford variance with a 1e9 offset");
+	w.n = 1;
+	ok(isnan(welford_var(&w)), "variance of one value is NaN");
+}
+
+static void
+test_sort_quantiles(void)
+{
+	double v[] = { 3, -1, 2.5, -7.25, 0, -0.0, 1e300, -1e-300, 42, 2.5 };
+	double want[] = { -7.25, -1, -1e-300, -0.0, 0, 2.5, 2.5, 3, 42, 1e300 };
+	double q[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	size_t i;
+	int sorted = 1;
+
+	stats_sort(v, N(v));
+	for (i = 0; i < N(v); i++)
+		if (v[i] != want[i])
+			sorted = 0;
+	ok(sorted, "radix sort orders negatives, zeros and extremes");
+	/* numpy.quantile([1..10], [0.5, 0.25, 0.75]) == 5.5, 3.25, 7.75 */
+	is_near(stats_quantile(q, N(q), 0.5), 5.5, 1e-15, "median of 1..10");
+	is_near(stats_quantile(q, N(q), 0.25), 3.25, 1e-15, "q1 of 1..10 (type 7)");
+	is_near(stats_quantile(q, N(q), 0.75), 7.75, 1e-15, "q3 of 1..10 (type 7)");
+}
+
+static void
+test_t_quantiles(void)
+{
+	/* scipy.stats.t.ppf(q, df); GSL's inverse is good to about 1e-9 */
+	is_near(stats_t_quantile(0.975, 2), 4.302652729911275, 1e-9, "t.ppf(0.975, 2)");
+	is_near(stats_t_quantile(0.975, 3.6), 2.902445235720393, 1e-9, "t.ppf(0.975, 3.6)");
+	is_near(stats_t_quantile(0.995, 10), 3.169272667175838, 1e-8, "t.ppf(0.995, 10)");
+	is_near(stats_t_quantile(0.9, 1.5), 2.1963984175668427, 1e-9, "t.ppf(0.9, 1.5)");
+	is_near(stats_t_quantile(0.975, 1e6), 1.9599663568141066, 1e-9, "t.ppf(0.975, 1e6)");
+}
+
+static void
+test_summary(void)
+{
+	double a[] = { 1.2, 3.4, 2.2, 5.1, 4.4 };
+	double o[] = { 10, 11, 12, 11, 10, 12, 11, 40 };
+	struct summary s;
+
+	summarize(a, N(a), &s);
+	is_int(s.n, 5, "n");
+	is_near(s.median, 3.4, 1e-15, "median");
+	is_near(s.min, 1.2, 0, "min");
+	is_near(s.max, 5.1, 0, "max");
+	/* scipy.stats.t.interval(0.95, 4, loc=numpy.mean(a),
+	 * scale=scipy.stats.sem(a)) == (1.2897018393633295, 5.23029816063667) */
+	is_near(s.mean, 3.26, 1e-15, "mean");
+	is_near(s.ci_lo, 1.2897018393633295, 1e-9, "95% interval of the mean, low");
+	is_near(s.ci_hi, 5.23029816063667, 1e-9, "95% interval of the mean, high");
+	is_int(s.outliers, 0, "no outliers in a");
+	summarize(o, N(o), &s);
+	is_int(s.outliers, 1, "40 is beyond 1.5 IQR of 10..12");
+}
+
+static void
+test_welch(void)
+{
+	double u[] = { 23077, 23040, 23011 }, ov[] = { 23046, 23222, 23031 };
+	double wo[] = { 194816, 194276, 178195 }, w[] = { 264155, 276803, 274523 };
+	double a[] = { 1.2, 3.4, 2.2, 5.1, 4.4 }, b[] = { 6.1, 7.3, 5.9, 8.8 };
+	double c1[] = { 5, 5, 5 }, c2[] = { 5, 5 }, c3[] = { 6, 6 };
+	struct summary sa, sb;
+	struct welch t;
+
+	/* Seed 003, aggrb KB/s, unwritten vs overwrite:
+	 * scipy.stats.ttest_ind(overwrite, unwritten, equal_var=False)
+	 * == (0.8875007492966724, 0.455132094236896) */
+	summarize(u, 3, &sa);
+	summarize(ov, 3, &sb);
+	stats_welch(&sa, &sb, 0.95, &t);
+	is_near(t.t, 0.8875007492966724, 1e-9, "seed 003 Welch t");
+	is_near(t.p, 0.455132094236896, 1e-7, "seed 003 Welch p");
+	/* Seed 004, bonnie++ block writes, with vs without the patches:
+	 * ttest_ind(with, without, equal_var=False)
+	 * == (12.349538112943078, 0.00043507889486412294) */
+	summarize(wo, 3, &sa);
+	summarize(w, 3, &sb);
+	stats_welch(&sa, &sb, 0.95, &t);
+	is_near(t.t, 12.349538112943078, 1e-9, "seed 004 Welch t");
+	is_near(t.p, 0.00043507889486412294, 1e-7, "seed 004 Welch p");
+	/* ttest_ind(b, a, equal_var=False) == (3.8643850795414307,
+	 * 0.006257952041118211); Welch-Satterthwaite df by its formula
+	 * 6.952531809167949 and t.ppf(0.975, df) == 2.3679009503221575 */
+	summarize(a, N(a), &sa);
+	summarize(b, N(b), &sb);
+	stats_welch(&sa, &sb, 0.95, &t);
+	is_near(t.t, 3.8643850795414307, 1e-9, "unequal n Welch t");
+	is_near(t.p, 0.006257952041118211, 1e-7, "unequal n Welch p");
+	is_near(t.df, 6.952531809167949, 1e-9, "Welch-Satterthwaite df");
+	is_near(t.diff_hi - t.diff, 2.3679009503221575 * t.diff / t.t, 1e-9,
+	    "interval of the difference is t.ppf(0.975, df) standard errors");
+	summarize(c1, N(c1), &sa);
+	summarize(c2, N(c2), &sb);
+	stats_welch(&sa, &sb, 0.95, &t);
+	is_near(t.p, 1, 0, "two equal constant samples: p = 1");
+	summarize(c3, N(c3), &sb);
+	stats_welch(&sa, &sb, 0.95, &t);
+	is_near(t.p, 0, 0, "two different constant samples: p = 0");
+	ok(stats_welch(&sa, &(struct summary){ .n = 1 }, 0.95, &t) == -1,
+	    "one run: no test");
+}
+
+static void
+test_utest(void)
+{
+	double x3[] = { 1, 2, 3 }, y3[] = { 4, 5, 6 };
+	double x34[] = { 3, 1, 2 }, y34[] = { 6, 5, 4, 7 };
+	double x10[] = { 0.8, 1.9, 3.3, 4.1, 5.7, 6.2, 7.5, 8.4, 9.6, 10.1 };
+	double y12[] = { 2.5, 4.6, 6.9, 7.7, 9.9, 11.3, 12.8, 13.2, 14.7,
+	    15.5, 16.1, 17.4 };
+	double x50[] = { 1, 2, 5, 7, 8, 9, 10, 11, 12, 15, 17, 18, 19, 20, 21,
+	    22, 24, 26, 27, 28, 29, 30, 33, 34, 35, 38, 41, 46, 50, 53, 55, 56,
+	    57, 58, 59, 60, 64, 67, 73, 77, 78, 79, 81, 82, 84, 88, 90, 96, 97,
+	    98 };
+	double y50[] = { 3, 4, 6, 13, 14, 16, 23, 25, 31, 32, 36, 37, 39, 40,
+	    42, 43, 44, 45, 47, 48, 49, 51, 52, 54, 61, 62, 63, 65, 66, 68, 69,
+	    70, 71, 72, 74, 75, 76, 80, 83, 85, 86, 87, 89, 91, 92, 93, 94, 95,
+	    99, 100 };
+	double x40[40], y50b[50];
+	double t1[] = { 1, 2, 2, 3, 3, 3, 4, 5 }, t2[] = { 3, 4, 4, 5, 6, 6, 7, 8, 9 };
+	double x51[51], y51[51];
+	struct utest u;
+	size_t i;
+
+	/* scipy.stats.mannwhitneyu(x, y, method='exact') gives (U of x, p) */
+	stats_utest(x3, 3, y3, 3, &u);
+	ok(u.exact, "3+3 untied: exact");
+	is_near(u.u1, 0, 0, "3+3 U");
+	is_near(u.p, 0.1, 1e-12, "3+3 exact p == 0.1");
+	is_near(stats_utest_min_p(3, 3), 0.1, 1e-12, "3+3 can never reach p < 0.1");
+	stats_sort(x34, 3);
+	stats_sort(y34, 4);
+	stats_utest(x34, 3, y34, 4, &u);
+	is_near(u.p, 0.05714285714285714, 1e-12, "3+4 exact p");
+	stats_sort(x10, N(x10));
+	stats_sort(y12, N(y12));
+	stats_utest(x10, N(x10), y12, N(y12), &u);
+	is_near(u.u1, 22, 0, "10+12 U");
+	is_near(u.p, 0.01115293375355295, 1e-9, "10+12 exact p");
+	stats_utest(x50, 50, y50, 50, &u);
+	ok(u.exact, "50+50 untied: exact");
+	is_near(u.u1, 915, 0, "50+50 U");
+	is_near(u.p, 0.020652131395502503, 1e-9, "50+50 exact p");
+	/* x = 1..39, 41; y = 40, 42..90:
+	 * mannwhitneyu(x, y, method='exact') == (1.0, 6.681041077204785e-26) */
+	for (i = 0; i < 39; i++)
+		x40[i] = (double)i + 1;
+	x40[39] = 41;
+	y50b[0] = 40;
+	for (i = 1; i < 50; i++)
+		y50b[i] = (double)i + 41;
+	stats_utest(x40, 40, y50b, 50, &u);
+	is_near(u.p, 6.681041077204785e-26, 1e-9, "40+50 exact p in the far tail");
+	/* Ties: mannwhitneyu(t1, t2, method='asymptotic')
+	 * == (7.0, 0.005580984136839312), tie and continuity corrected */
+	stats_utest(t1, N(t1), t2, N(t2), &u);
+	ok(!u.exact, "ties: normal approximation");
+	is_near(u.u1, 7, 0, "ties U");
+	is_near(u.p, 0.005580984136839312, 1e-9, "ties approximate p");
+	/* 51+51 untied is beyond the exact limit: x = 1..51, y = 51.5..101.5
+	 * mannwhitneyu(x, y, method='asymptotic')
+	 * == (0.0, 3.3036815016661564e-18) */
+	for (i = 0; i < 51; i++) {
+		x51[i] = (double)i + 1;
+		y51[i] = (double)i + 51.5;
+	}
+	stats_utest(x51, 51, y51, 51, &u);
+	ok(!u.exact, "51+51: normal approximation");
+	is_near(u.p, 3.3036815016661564e-18, 1e-9, "51+51 approximate p");
+}
+
+static void
+test_holm(void)
+{
+	/* Holm by its definition (no SciPy function in 1.10): sorted p
+	 * 0.005 0.01 0.03 0.04 times 4 3 2 1 is 0.02 0.03 0.06 0.04, made
+	 * monotone: 0.02 0.03 0.06 0.06.  NaN is not a test. */
+	double p[] = { 0.01, 0.04, NAN, 0.03, 0.005 }, adj[5];
+	double big[] = { 0.5, 0.6 }, adj2[2];
+
+	stats_holm(p, adj, 5);
+	is_near(adj[0], 0.03, 1e-15, "Holm: 0.01 -> 0.03");
+	is_near(adj[1], 0.06, 1e-15, "Holm: 0.04 -> 0.06 (monotone)");
+	ok(isnan(adj[2]), "Holm: NaN stays NaN");
+	is_near(adj[3], 0.06, 1e-15, "Holm: 0.03 -> 0.06");
+	is_near(adj[4], 0.02, 1e-15, "Holm: 0.005 -> 0.02");
+	stats_holm(big, adj2, 2);
+	is_near(adj2[0], 1, 0, "Holm caps at 1");
+	is_near(adj2[1], 1, 0, "Holm caps at 1 (monotone)");
+}
+
+int
+main(void)
+{
+	test_welford();
+	test_sort_quantiles();
+	test_t_quantiles();
+	test_summary();
+	test_welch();
+	test_utest();
+	test_holm();
+	return tap_done();
+}
