@@ -1,0 +1,810 @@
+/* frandrw: create a file, then time random and sequential pwrite/pread
+ * phases on it, one row per phase and run with latency percentiles
+ * (seeds 002 and 003).  Options, the file's preparation and the rows. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "clock.h"
+#include "drop.h"
+#include "frandrw.h"
+#include "record.h"
+#include "size.h"
+#include "sysinfo.h"
+#include "target.h"
+
+#define DEFAULT_SIZE	(512ull << 20)
+#define DEFAULT_BS	4096u
+#define MAX_BS		(1ull << 30)
+#define SETTLE_S	3.0
+#define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
+
+enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
+
+static const char *const phase_names[PH_NKINDS] = {
+	"create", "randwrite", "randread", "seqread", "seqwrite", "rewrite"
+};
+static const char *const prealloc_names[] = { "none", "fallocate", "write" };
+
+static struct {
+	uint64_t size;
+	bool size_set;
+	uint64_t bs;
+	enum phase_kind phase[PH_NKINDS];
+	int nphases;
+	uint64_t writes;	/* 0: one pass */
+	uint64_t reads;
+	double time_s;		/* 0: bound by count */
+	uint64_t runs;
+	const char *label;
+	bool settle;
+	enum prealloc prealloc;
+	uint64_t fsync_every;
+	bool datasync;
+	bool direct;
+	bool sync_end;
+	enum drop_method drop;
+	unsigned drop_after;	/* bit per phase, and DROP_PREALLOC */
+	bool permute;
+	uint64_t seed;
+	bool verify;
+	const char *lat_log;
+	bool keep;
+	bool force;
+	bool no_space_check;
+	bool quiet;
+	const char *path;
+} opt;
+
+/* What every run shares. */
+static struct {
+	int argc;
+	char *const *argv;
+	char dir[4096];
+	struct fs_info fs;
+	const char *label;
+	struct record_writer w;
+	struct latlog log;
+	struct target t;
+	char *buf;
+	uint64_t nblocks;
+	struct hist lat;
+	struct hist fsync_lat;
+	struct progress prog;
+} g;
+
+enum {
+	OPT_DIRECT = 256, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC, OPT_FORCE,
+	OPT_FSYNC, OPT_KEEP, OPT_LAT_LOG, OPT_NO_SPACE_CHECK, OPT_PREALLOC,
+	OPT_RANDOM, OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
+};
+
+static const struct option longopts[] = {
+	{ "bs", required_argument, NULL, 'b' },
+	{ "direct", no_argument, NULL, OPT_DIRECT },
+	{ "drop", required_argument, NULL, OPT_DROP },
+	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
+	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "fsync", required_argument, NULL, OPT_FSYNC },
+	{ "help", no_argument, NULL, 'h' },
+	{ "keep", no_argument, NULL, OPT_KEEP },
+	{ "label", required_argument, NULL, 'l' },
+	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
+	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
+	{ "phases", required_argument, NULL, 'p' },
+	{ "prealloc", required_argument, NULL, OPT_PREALLOC },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "random", required_argument, NULL, OPT_RANDOM },
+	{ "reads", required_argument, NULL, 'r' },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "settle", no_argument, NULL, OPT_SETTLE },
+	{ "size", required_argument, NULL, 's' },
+	{ "sync", required_argument, NULL, OPT_SYNC },
+	{ "time", required_argument, NULL, 't' },
+	{ "verify", no_argument, NULL, OPT_VERIFY },
+	{ "version", no_argument, NULL, 'V' },
+	{ "writes", required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+usage(void)
+{
+	printf("Usage: frandrw [options] PATH\n"
+"Time phases of pwrite/pread on a file, one row per phase and run, with\n"
+"latency percentiles.  PATH is a directory (a new file is made there) or a\n"
+"new file; an existing regular file only with --force.\n"
+"\n"
+"  -s, --size SIZE        file size (default 512M; with --force, the file's)\n"
+"  -b, --bs SIZE          bytes per operation, offsets aligned to it (4K)\n"
+"  -p, --phases LIST      comma list, in order, of create, randwrite,\n"
+"                         randread, seqread, seqwrite, rewrite\n"
+"                         (default create,randwrite,randread)\n"
+"  -w, --writes N         operations of randwrite (default one pass)\n"
+"  -r, --reads N          operations of randread (default one pass)\n"
+"  -t, --time SECONDS     bound the random phases by time (and -w/-r)\n"
+"  -n, --runs N           repeat everything N times (default 1)\n"
+"  -l, --label LABEL      the label column (default $FSBENCH_LABEL, fs type)\n"
+"      --prealloc MODE    none, fallocate (unwritten extents) or write\n"
+"                         (overwrite): make the file before the phases\n"
+"      --fsync N          fsync after every N writes\n"
+"      --fdatasync N      fdatasync after every N writes\n"
+"      --sync none|end    end: one fsync at the end of each write phase,\n"
+"                         inside its time (default none)\n"
+"      --direct           open with O_DIRECT\n"
+"      --drop METHOD      fadvise, sys or none (default fadvise)\n"
+"      --drop-after LIST  phases followed by a cache drop (default create;\n"
+"                         'prealloc' names the preallocation, 'none' none)\n"
+"      --random MODE      permute (every block once per pass, default) or\n"
+"                         replace (independent draws)\n"
+"      --seed N           offsets and --verify tags (default %u)\n"
+"      --verify           stamp written blocks, check blocks read\n"
+"      --lat-log FILE     per-operation latencies to FILE\n"
+"      --settle           sync, drop caches and pause 3 s before each run\n"
+"      --keep             keep the file of the last run\n"
+"      --force            reuse PATH if it is an existing regular file\n"
+"      --no-space-check   do not refuse a size larger than the free space\n"
+"  -q, --quiet            no progress meter\n"
+"  -h, --help             show this help and exit\n"
+"  -V, --version          show the version and exit\n"
+"\n"
+SIZE_SUFFIX_HELP ".\n"
+"Exit status: 0 done, 1 the run failed, 2 usage error.\n",
+	    RNG_DEFAULT_SEED);
+	exit(0);
+}
+
+static int
+phase_lookup(const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < PH_NKINDS; k++)
+		if (strlen(phase_names[k]) == len &&
+		    strncmp(phase_names[k], name, len) == 0)
+			return k;
+	return -1;
+}
+
+static void
+parse_phases(const char *s)
+{
+	unsigned seen = 0;
+	const char *p = s, *e;
+	int k;
+
+	opt.nphases = 0;
+	for (;;) {
+		e = strchr(p, ',');
+		k = phase_lookup(p, e ? (size_t)(e - p) : strlen(p));
+		if (k < 0)
+			cli_usage_error("unknown phase in --phases: '%s'", s);
+		if (seen & (1u << k))
+			cli_usage_error("phase %s given twice in --phases",
+			    phase_names[k]);
+		seen |= 1u << k;
+		opt.phase[opt.nphases++] = (enum phase_kind)k;
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+}
+
+static void
+parse_drop_after(const char *s)
+{
+	const char *p = s, *e;
+	size_t len;
+	int k;
+
+	opt.drop_after = 0;
+	if (strcmp(s, "none") == 0)
+		return;
+	for (;;) {
+		e = strchr(p, ',');
+		len = e ? (size_t)(e - p) : strlen(p);
+		if (len == 8 && strncmp(p, "prealloc", 8) == 0)
+			opt.drop_after |= DROP_PREALLOC;
+		else if ((k = phase_lookup(p, len)) >= 0)
+			opt.drop_after |= 1u << k;
+		else
+			cli_usage_error("unknown phase in --drop-after: '%s'", s);
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+}
+
+static int
+word_index(const char *s, const char *const *words, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(s, words[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void
+parse_option(int c, const char *arg)
+{
+	int i;
+
+	switch (c) {
+	case 'b':
+		opt.bs = size_arg("--bs", arg, 0);
+		break;
+	case 'l':
+		opt.label = arg;
+		break;
+	case 'n':
+		opt.runs = size_arg_count("--runs", arg, 1, 1000000);
+		break;
+	case 'p':
+		parse_phases(arg);
+		break;
+	case 'q':
+		opt.quiet = true;
+		break;
+	case 'r':
+		opt.reads = size_arg_count("--reads", arg, 1, UINT64_MAX);
+		break;
+	case 's':
+		opt.size = size_arg("--size", arg, 0);
+		opt.size_set = true;
+		break;
+	case 't':
+		opt.time_s = size_arg_seconds("--time", arg);
+		if (!(opt.time_s > 0) || opt.time_s > 1e9)
+			cli_usage_error("invalid value for --time: '%s'", arg);
+		break;
+	case 'w':
+		opt.writes = size_arg_count("--writes", arg, 1, UINT64_MAX);
+		break;
+	case OPT_DIRECT:
+		opt.direct = true;
+		break;
+	case OPT_DROP:
+		if (drop_parse(arg, &opt.drop) < 0)
+			cli_usage_error("invalid value for --drop: '%s'", arg);
+		break;
+	case OPT_DROP_AFTER:
+		parse_drop_after(arg);
+		break;
+	case OPT_FDATASYNC:
+	case OPT_FSYNC:
+		if (opt.fsync_every)
+			cli_usage_error("--fsync and --fdatasync exclude each other");
+		opt.datasync = c == OPT_FDATASYNC;
+		opt.fsync_every = size_arg_count(opt.datasync ? "--fdatasync" :
+		    "--fsync", arg, 1, UINT64_MAX);
+		break;
+	case OPT_FORCE:
+		opt.force = true;
+		break;
+	case OPT_KEEP:
+		opt.keep = true;
+		break;
+	case OPT_LAT_LOG:
+		opt.lat_log = arg;
+		break;
+	case OPT_NO_SPACE_CHECK:
+		opt.no_space_check = true;
+		break;
+	case OPT_PREALLOC:
+		if ((i = word_index(arg, prealloc_names, 3)) < 0)
+			cli_usage_error("invalid value for --prealloc: '%s'", arg);
+		opt.prealloc = (enum prealloc)i;
+		break;
+	case OPT_RANDOM:
+		if (strcmp(arg, "permute") != 0 && strcmp(arg, "replace") != 0)
+			cli_usage_error("invalid value for --random: '%s'", arg);
+		opt.permute = strcmp(arg, "permute") == 0;
+		break;
+	case OPT_SEED:
+		opt.seed = size_arg_count("--seed", arg, 0, UINT64_MAX);
+		break;
+	case OPT_SETTLE:
+		opt.settle = true;
+		break;
+	case OPT_SYNC:
+		if (strcmp(arg, "none") != 0 && strcmp(arg, "end") != 0)
+			cli_usage_error("invalid value for --sync: '%s'", arg);
+		opt.sync_end = strcmp(arg, "end") == 0;
+		break;
+	case OPT_VERIFY:
+		opt.verify = true;
+		break;
+	default:
+		cli_usage_error("unknown option");
+	}
+}
+
+static void
+check_options(void)
+{
+	if (opt.bs == 0 || opt.bs > MAX_BS)
+		cli_usage_error("--bs must be between 1 and 1G");
+	if (opt.verify && opt.bs % VERIFY_SECTOR != 0)
+		cli_usage_error("--verify needs --bs to be a multiple of %u",
+		    VERIFY_SECTOR);
+	if (opt.direct && opt.bs % 512 != 0)
+		cli_usage_error("--direct needs --bs to be a multiple of 512");
+	if (opt.size_set && (opt.size < opt.bs || opt.size % opt.bs != 0))
+		cli_usage_error("--size must be a positive multiple of --bs");
+}
+
+static void
+parse_args(int argc, char *argv[])
+{
+	int c;
+
+	opt.size = DEFAULT_SIZE;
+	opt.bs = DEFAULT_BS;
+	opt.phase[0] = PH_CREATE;
+	opt.phase[1] = PH_RANDWRITE;
+	opt.phase[2] = PH_RANDREAD;
+	opt.nphases = 3;
+	opt.runs = 1;
+	opt.drop = DROP_FADVISE;
+	opt.drop_after = 1u << PH_CREATE;
+	opt.permute = true;
+	opt.seed = RNG_DEFAULT_SEED;
+	while ((c = getopt_long(argc, argv, "b:hl:n:p:qr:s:t:Vw:", longopts,
+	    NULL)) != -1) {
+		if (c == 'h')
+			usage();
+		if (c == 'V')
+			cli_version();
+		parse_option(c, optarg);
+	}
+	if (optind == argc)
+		cli_usage_error("missing PATH");
+	if (optind + 1 < argc)
+		cli_usage_error("extra operand '%s'", argv[optind + 1]);
+	opt.path = argv[optind];
+	check_options();
+}
+
+static bool
+is_write_phase(enum phase_kind k)
+{
+	return k != PH_RANDREAD && k != PH_SEQREAD;
+}
+
+static bool
+writes_anything(void)
+{
+	int i;
+
+	if (opt.prealloc != PRE_NONE)
+		return true;
+	for (i = 0; i < opt.nphases; i++)
+		if (is_write_phase(opt.phase[i]))
+			return true;
+	return false;
+}
+
+/* The directory whose file system we measure, and with --force the size
+ * of the existing file when --size is not given. */
+static void
+resolve_target(void)
+{
+	struct stat st;
+	char tmp[sizeof(g.dir)];
+	bool exists;
+
+	if (strlen(opt.path) >= sizeof(g.dir))
+		errx(EXIT_RUN_FAILED, "%s: path too long", opt.path);
+	exists = stat(opt.path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		strcpy(g.dir, opt.path);
+		return;
+	}
+	strcpy(tmp, opt.path);
+	strcpy(g.dir, dirname(tmp));
+	if (exists && opt.force && !opt.size_set && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size >= opt.bs)
+		opt.size = (uint64_t)st.st_size / opt.bs * opt.bs;
+	if (opt.size < opt.bs || opt.size % opt.bs != 0)
+		cli_usage_error("--size must be a positive multiple of --bs");
+}
+
+static void
+phase_list(char *buf, size_t len, unsigned mask, bool with_prealloc)
+{
+	int i;
+
+	buf[0] = '\0';
+	if (with_prealloc)
+		snprintf(buf, len, "prealloc");
+	for (i = 0; i < PH_NKINDS; i++)
+		if (mask & (1u << i))
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+			    buf[0] ? "," : "", phase_names[i]);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "none");
+}
+
+static void
+write_metadata(void)
+{
+	struct record_writer *w = &g.w;
+	char list[256];
+	int i;
+
+	record_meta_fs(w, g.dir, &g.fs);
+	record_meta(w, "drop", "%s", drop_describe(opt.drop, &g.fs));
+	phase_list(list, sizeof(list), opt.drop_after & ((1u << PH_NKINDS) - 1),
+	    opt.drop_after & DROP_PREALLOC);
+	record_meta(w, "drop_after", "%s", list);
+	list[0] = '\0';
+	for (i = 0; i < opt.nphases; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+		    "%s%s", i ? "," : "", phase_names[opt.phase[i]]);
+	record_meta(w, "phases", "%s", list);
+	record_meta(w, "size_bytes", "%" PRIu64, opt.size);
+	record_meta(w, "bs_bytes", "%" PRIu64, opt.bs);
+	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
+	record_meta(w, "seed", "%" PRIu64, opt.seed);
+	record_meta(w, "prealloc", "%s", prealloc_names[opt.prealloc]);
+	if (opt.fsync_every)
+		record_meta(w, "fsync", "%s every %" PRIu64 " writes",
+		    opt.datasync ? "fdatasync" : "fsync", opt.fsync_every);
+	else
+		record_meta(w, "fsync", "none");
+	record_meta(w, "sync", "%s", opt.sync_end ? "end" : "none");
+	record_meta(w, "direct", "%s", opt.direct ? "yes" : "no");
+	record_meta(w, "verify", "%s", opt.verify ? "yes" : "no");
+	if (opt.time_s > 0)
+		record_meta(w, "time_s", "%g", opt.time_s);
+	record_meta(w, "settle", "%s", opt.settle ? "sync, drop, 3 s pause" :
+	    "no");
+}
+
+static void
+write_header(void)
+{
+	const char *names[20];
+	int n = 0;
+
+	names[n++] = "label";
+	names[n++] = "run";
+	names[n++] = "phase";
+	names[n++] = "ops";
+	names[n++] = "bytes";
+	names[n++] = "seconds";
+	names[n++] = "iops";
+	names[n++] = "mib_per_s";
+	names[n++] = "lat_us_min";
+	names[n++] = "lat_us_p50";
+	names[n++] = "lat_us_p90";
+	names[n++] = "lat_us_p99";
+	names[n++] = "lat_us_p999";
+	names[n++] = "lat_us_max";
+	names[n++] = "cpu_pct";
+	if (opt.fsync_every)
+		names[n++] = "fsync_us_p99";
+	if (opt.sync_end)
+		names[n++] = "sync_s";
+	if (opt.verify)
+		names[n++] = "unwritten_reads";
+	record_header(&g.w, names, n, 3);
+}
+
+/* Everything we made goes on every way out; a signal re-raises itself. */
+__attribute__((noreturn)) static void
+fail_run(void)
+{
+	progress_end(&g.prog);
+	if (g.t.fd >= 0)
+		target_close(&g.t, false);
+	latlog_close(&g.log);
+	if (target_interrupted())
+		target_die();
+	exit(EXIT_RUN_FAILED);
+}
+
+static void
+us_cell(const struct hist *h, double p)
+{
+	uint64_t v;
+
+	if (h->count == 0) {
+		record_missing(&g.w);
+		return;
+	}
+	v = p == 0 ? h->min : p == 100 ? h->max : hist_percentile(h, p);
+	record_num(&g.w, (double)v / 1000.0);
+}
+
+static void
+write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
+    double cpu_pct)
+{
+	double s = clock_ns_to_s(ph->seconds_ns);
+	double bytes = (double)ph->ops * (double)opt.bs;
+
+	record_str(&g.w, g.label);
+	record_u64(&g.w, run);
+	record_str(&g.w, phase_names[k]);
+	record_u64(&g.w, ph->ops);
+	record_u64(&g.w, ph->ops * opt.bs);
+	record_num(&g.w, s);
+	record_num(&g.w, s > 0 ? (double)ph->ops / s : NAN);
+	record_num(&g.w, s > 0 ? bytes / s / 1048576.0 : NAN);
+	us_cell(&g.lat, 0);
+	us_cell(&g.lat, 50);
+	us_cell(&g.lat, 90);
+	us_cell(&g.lat, 99);
+	us_cell(&g.lat, 99.9);
+	us_cell(&g.lat, 100);
+	record_num(&g.w, cpu_pct);
+	if (opt.fsync_every) {
+		if (is_write_phase(k))
+			us_cell(&g.fsync_lat, 99);
+		else
+			record_missing(&g.w);
+	}
+	if (opt.sync_end) {
+		if (is_write_phase(k))
+			record_num(&g.w, clock_ns_to_s(ph->sync_ns));
+		else
+			record_missing(&g.w);
+	}
+	if (opt.verify) {
+		if (k != PH_CREATE && k != PH_SEQWRITE && k != PH_RANDWRITE)
+			record_u64(&g.w, ph->unwritten);
+		else
+			record_missing(&g.w);
+	}
+	if (record_end_row(&g.w) < 0) {
+		if (!target_interrupted())
+			warnx("cannot write the results");
+		fail_run();
+	}
+}
+
+/* Offsets differ between phases (randread does not replay randwrite) but
+ * not between runs, so every run and every kernel sees the same I/O. */
+static uint64_t
+phase_seed(enum phase_kind k)
+{
+	return opt.seed ^ (0x9e3779b97f4a7c15ull * ((uint64_t)k + 1));
+}
+
+static void
+setup_phase(struct phase *ph, enum phase_kind k)
+{
+	bool random = k == PH_RANDWRITE || k == PH_RANDREAD;
+	uint64_t count = k == PH_RANDWRITE ? opt.writes : opt.reads;
+
+	memset(ph, 0, sizeof(*ph));
+	ph->fd = g.t.fd;
+	ph->buf = g.buf;
+	ph->bs = opt.bs;
+	ph->op = k == PH_REWRITE ? OP_REWRITE :
+	    is_write_phase(k) ? OP_WRITE : OP_READ;
+	order_init(&ph->ord, !random ? ORD_SEQ : opt.permute ? ORD_PERMUTE :
+	    ORD_REPLACE, g.nblocks, phase_seed(k));
+	ph->max_ops = g.nblocks;
+	if (random && count)
+		ph->max_ops = count;
+	else if (random && opt.time_s > 0)
+		ph->max_ops = UINT64_MAX;
+	if (random && opt.time_s > 0)
+		ph->time_ns = (uint64_t)(opt.time_s * 1e9);
+	if (is_write_phase(k)) {
+		ph->fsync_every = opt.fsync_every;
+		ph->datasync = opt.datasync;
+		ph->sync_end = opt.sync_end;
+	}
+	ph->verify = opt.verify;
+	ph->seed = opt.seed;
+	ph->prog = &g.prog;
+	ph->lat = &g.lat;
+	ph->fsync_lat = &g.fsync_lat;
+}
+
+static void
+drop_after(unsigned bit)
+{
+	if (!(opt.drop_after & bit) || opt.drop == DROP_NONE)
+		return;
+	if (drop_caches(opt.drop, g.t.fd, g.t.path, &g.fs) < 0)
+		fail_run();
+	if (target_interrupted())
+		fail_run();
+}
+
+static void
+run_phase(uint64_t run, enum phase_kind k)
+{
+	struct phase ph;
+	struct rusage r0, r1;
+	struct clock_usage u;
+
+	setup_phase(&ph, k);
+	/* create measures making the file, also when --force reuses one;
+	 * after --prealloc it writes into the preallocated space. */
+	if (k == PH_CREATE && opt.prealloc == PRE_NONE &&
+	    ftruncate(g.t.fd, 0) < 0) {
+		warn("ftruncate %s", g.t.path);
+		fail_run();
+	}
+	if (opt.lat_log) {
+		g.log.run = run;
+		g.log.phase = phase_names[k];
+		g.log.first_index = 0;
+		ph.log = &g.log;
+	}
+	hist_init(&g.lat);
+	hist_init(&g.fsync_lat);
+	progress_start(&g.prog, phase_names[k],
+	    ph.max_ops == UINT64_MAX ? 0 : ph.max_ops, opt.quiet);
+	getrusage(RUSAGE_SELF, &r0);
+	if (phase_run(&ph) < 0)
+		fail_run();
+	getrusage(RUSAGE_SELF, &r1);
+	progress_end(&g.prog);
+	if (target_interrupted())
+		fail_run();
+	clock_usage_delta(&r0, &r1, &u);
+	write_row(run, k, &ph, clock_cpu_pct(&u,
+	    clock_ns_to_s(ph.seconds_ns)));
+	drop_after(1u << k);
+}
+
+/* --prealloc, untimed: unwritten extents (fallocate) or written blocks
+ * (write), made durable so the phases overwrite what is on the disk. */
+static void
+prealloc_file(void)
+{
+	struct phase ph;
+	int rc;
+
+	if (opt.prealloc == PRE_FALLOCATE) {
+		do
+			rc = fallocate(g.t.fd, 0, 0, (off_t)opt.size);
+		while (rc < 0 && errno == EINTR);
+		if (rc < 0) {
+			warn("fallocate %s", g.t.path);
+			fail_run();
+		}
+		if (fsync(g.t.fd) < 0) {
+			warn("fsync %s", g.t.path);
+			fail_run();
+		}
+	} else {
+		setup_phase(&ph, PH_SEQWRITE);
+		ph.fsync_every = 0;
+		ph.sync_end = true;
+		progress_start(&g.prog, "prealloc", g.nblocks, opt.quiet);
+		if (phase_run(&ph) < 0 || target_interrupted())
+			fail_run();
+		progress_end(&g.prog);
+	}
+	drop_after(DROP_PREALLOC);
+}
+
+/* Make the file ready: preallocated as asked, and as long as --size when
+ * the first phase reads or writes in place (a hole reads as zeros). */
+static void
+prepare_file(void)
+{
+	struct stat st;
+
+	if (opt.prealloc != PRE_NONE)
+		prealloc_file();
+	if (opt.phase[0] == PH_CREATE)
+		return;
+	if (fstat(g.t.fd, &st) < 0) {
+		warn("fstat %s", g.t.path);
+		fail_run();
+	}
+	if ((uint64_t)st.st_size < opt.size &&
+	    ftruncate(g.t.fd, (off_t)opt.size) < 0) {
+		warn("ftruncate %s", g.t.path);
+		fail_run();
+	}
+}
+
+static uint64_t
+space_needed(void)
+{
+	struct stat st;
+	uint64_t have;
+
+	if (!opt.force || stat(opt.path, &st) < 0 || !S_ISREG(st.st_mode))
+		return opt.size;
+	have = (uint64_t)st.st_blocks * 512;
+	return have >= opt.size ? 0 : opt.size - have;
+}
+
+static void
+run_once(uint64_t run)
+{
+	int i;
+
+	if (opt.settle)
+		drop_settle(&g.fs, SETTLE_S);
+	if (!opt.no_space_check && writes_anything() &&
+	    target_check_space(g.dir, space_needed()) < 0)
+		exit(EXIT_RUN_FAILED);
+	if (target_open(&g.t, opt.path, "frandrw",
+	    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0) < 0) {
+		g.t.fd = -1;
+		fail_run();
+	}
+	prepare_file();
+	for (i = 0; i < opt.nphases; i++)
+		run_phase(run, opt.phase[i]);
+	if (opt.keep && run == opt.runs && g.t.created)
+		fprintf(stderr, "frandrw: kept %s\n", g.t.path);
+	if (target_close(&g.t, opt.keep && run == opt.runs) < 0) {
+		g.t.fd = -1;
+		fail_run();
+	}
+	g.t.fd = -1;
+}
+
+static void
+alloc_buffer(void)
+{
+	void *p;
+	int rc;
+
+	rc = posix_memalign(&p, 4096, opt.bs);
+	if (rc != 0) {
+		errno = rc;
+		err(EXIT_RUN_FAILED, "cannot allocate a %" PRIu64
+		    "-byte buffer", opt.bs);
+	}
+	g.buf = p;
+	verify_fill(g.buf, opt.bs, opt.seed);
+}
+
+int
+main(int argc, char *argv[])
+{
+	uint64_t run;
+
+	cli_init("frandrw");
+	parse_args(argc, argv);
+	g.argc = argc;
+	g.argv = argv;
+	g.t.fd = -1;
+	target_install_signals();
+	resolve_target();
+	if (sysinfo_fs(g.dir, &g.fs) < 0)
+		err(EXIT_RUN_FAILED, "%s", g.dir);
+	g.label = record_pick_label(opt.label, g.fs.fstype);
+	g.nblocks = opt.size / opt.bs;
+	alloc_buffer();
+	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, argc, argv) < 0)
+		exit(EXIT_RUN_FAILED);
+	record_begin(&g.w, stdout, "frandrw", argc, argv);
+	write_metadata();
+	write_header();
+	for (run = 1; run <= opt.runs; run++)
+		run_once(run);
+	if (latlog_close(&g.log) < 0)
+		exit(EXIT_RUN_FAILED);
+	free(g.buf);
+	return 0;
+}

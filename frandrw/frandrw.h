@@ -1,0 +1,106 @@
+/* frandrw.h: what frandrw's files share: the phases, the state of one
+ * timed phase, the block headers of --verify and the --lat-log buffer. */
+#ifndef FRANDRW_H
+#define FRANDRW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hist.h"
+#include "progress.h"
+#include "rng.h"
+
+enum phase_kind {
+	PH_CREATE,
+	PH_RANDWRITE,
+	PH_RANDREAD,
+	PH_SEQREAD,
+	PH_SEQWRITE,
+	PH_REWRITE,
+	PH_NKINDS
+};
+
+enum op_kind { OP_READ, OP_WRITE, OP_REWRITE };
+enum order_kind { ORD_SEQ, ORD_REPLACE, ORD_PERMUTE };
+
+/* Where the next operation goes: block numbers in [0, nblocks). */
+struct order {
+	enum order_kind kind;
+	uint64_t nblocks;
+	struct rng rng;		/* replace: the draws; permute: pass keys */
+	struct rng_perm perm;	/* permute: this pass's bijection */
+	uint64_t pass_start;	/* permute: op index where this pass began */
+};
+
+/* --lat-log: rows go to a fixed buffer in the timed loop and are written
+ * out when it fills, with that time kept out of the measurement. */
+struct latlog_ent {
+	uint64_t t_ns;
+	uint64_t off;
+	uint64_t lat_ns;
+};
+
+struct latlog {
+	FILE *f;
+	const char *name;
+	struct latlog_ent *ent;
+	size_t n;
+	size_t cap;
+	uint64_t run;
+	const char *phase;
+	uint64_t first_index;	/* op_index of ent[0] */
+};
+
+/* One timed phase: its inputs, then what the loop measured. */
+struct phase {
+	int fd;
+	char *buf;
+	size_t bs;
+	enum op_kind op;
+	struct order ord;
+	uint64_t max_ops;	/* UINT64_MAX: bound by time only */
+	uint64_t time_ns;	/* 0: bound by count only */
+	uint64_t fsync_every;	/* 0: no fsync inside the loop */
+	bool datasync;
+	bool sync_end;
+	bool verify;
+	uint64_t seed;		/* the --verify tag's key */
+	struct latlog *log;	/* NULL: no --lat-log */
+	struct progress *prog;
+	struct hist *lat;
+	struct hist *fsync_lat;
+
+	uint64_t ops;
+	uint64_t unwritten;
+	uint64_t seconds_ns;	/* wall time, log flushes taken out */
+	uint64_t sync_ns;	/* the --sync end fsync */
+	int failed_errno;	/* for the caller's message */
+};
+
+/* loop.c */
+void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
+    uint64_t seed);
+int phase_run(struct phase *ph);
+
+/* verify.c: a header at the start of every 512-byte sector. */
+#define VERIFY_SECTOR	512u
+void verify_fill(char *buf, size_t len, uint64_t seed);
+void verify_stamp(char *buf, size_t len, uint64_t off, uint64_t seed);
+/* 0: all headers match; 1: a sector is all zeros (never written);
+ * -1: a mismatch, with a message printed naming the offset. */
+int verify_check(const char *buf, size_t len, uint64_t off, uint64_t seed);
+
+/* latlog.c */
+int latlog_open(struct latlog *l, const char *name, int argc,
+    char *const argv[]);
+int latlog_flush(struct latlog *l);
+int latlog_close(struct latlog *l);
+
+static inline int
+latlog_full(const struct latlog *l)
+{
+	return l->n == l->cap;
+}
+
+#endif

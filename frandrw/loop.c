@@ -1,0 +1,237 @@
+/* loop.c: the timed loop of one phase.  Per operation: the offset, one
+ * syscall, one clock read, one histogram add; everything else (verify,
+ * log flushes, fsync) is either opt-in or kept out of the latencies. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "frandrw.h"
+#include "target.h"
+#include "xio.h"
+
+void
+order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
+    uint64_t seed)
+{
+	o->kind = kind;
+	o->nblocks = nblocks;
+	o->pass_start = 0;
+	rng_seed(&o->rng, seed);
+	if (kind == ORD_PERMUTE)
+		rng_perm_init(&o->perm, nblocks, rng_next(&o->rng));
+}
+
+/* Block number of operation I.  Permute visits every block once per pass;
+ * each pass gets a new key, so pass two is not a replay of pass one. */
+static inline uint64_t
+order_next(struct order *o, uint64_t i)
+{
+	switch (o->kind) {
+	case ORD_SEQ:
+		return i;
+	case ORD_REPLACE:
+		return rng_below(&o->rng, o->nblocks);
+	default:
+		if (i - o->pass_start == o->nblocks) {
+			o->pass_start = i;
+			rng_perm_init(&o->perm, o->nblocks, rng_next(&o->rng));
+		}
+		return rng_perm_at(&o->perm, i - o->pass_start);
+	}
+}
+
+/* The slow paths: a short transfer or EINTR (rare on regular files) is
+ * finished by xio; anything else is an error naming the offset. */
+static int
+read_rest(struct phase *ph, uint64_t off, ssize_t n)
+{
+	if (n < 0 && errno != EINTR) {
+		warn("pread at offset %" PRIu64, off);
+		return -1;
+	}
+	if (n < 0)
+		n = 0;
+	if (xio_pread_all(ph->fd, ph->buf + n, ph->bs - (size_t)n,
+	    (off_t)(off + (uint64_t)n)) == 0)
+		return 0;
+	if (errno == 0)
+		warnx("unexpected end of file at offset %" PRIu64
+		    " (the file is shorter than --size)", off + (uint64_t)n);
+	else
+		warn("pread at offset %" PRIu64, off);
+	return -1;
+}
+
+static int
+write_rest(struct phase *ph, uint64_t off, ssize_t n)
+{
+	if (n < 0 && errno != EINTR) {
+		warn("pwrite at offset %" PRIu64, off);
+		return -1;
+	}
+	if (n < 0)
+		n = 0;
+	if (xio_pwrite_all(ph->fd, ph->buf + n, ph->bs - (size_t)n,
+	    (off_t)(off + (uint64_t)n)) == 0)
+		return 0;
+	warn("pwrite at offset %" PRIu64, off);
+	return -1;
+}
+
+static inline int
+read_block(struct phase *ph, uint64_t off)
+{
+	ssize_t n = pread(ph->fd, ph->buf, ph->bs, (off_t)off);
+
+	return n == (ssize_t)ph->bs ? 0 : read_rest(ph, off, n);
+}
+
+static inline int
+write_block(struct phase *ph, uint64_t off)
+{
+	ssize_t n = pwrite(ph->fd, ph->buf, ph->bs, (off_t)off);
+
+	return n == (ssize_t)ph->bs ? 0 : write_rest(ph, off, n);
+}
+
+/* bonnie++'s rewrite: read the block, change it, write it back.  The last
+ * byte is payload whatever the block size (headers sit at sector starts). */
+static int
+rewrite_block(struct phase *ph, uint64_t off)
+{
+	int rc;
+
+	if (read_block(ph, off) < 0)
+		return -1;
+	if (ph->verify) {
+		rc = verify_check(ph->buf, ph->bs, off, ph->seed);
+		if (rc < 0)
+			return -1;
+		ph->unwritten += (uint64_t)rc;
+		verify_stamp(ph->buf, ph->bs, off, ph->seed);
+	}
+	ph->buf[ph->bs - 1] ^= 0x5a;
+	return write_block(ph, off);
+}
+
+static inline int
+do_op(struct phase *ph, uint64_t off)
+{
+	switch (ph->op) {
+	case OP_READ:
+		return read_block(ph, off);
+	case OP_WRITE:
+		return write_block(ph, off);
+	default:
+		return rewrite_block(ph, off);
+	}
+}
+
+static int
+sync_fd(const struct phase *ph)
+{
+	if ((ph->datasync ? fdatasync(ph->fd) : fsync(ph->fd)) == 0)
+		return 0;
+	warn(ph->datasync ? "fdatasync" : "fsync");
+	return -1;
+}
+
+/* Store one row of the log; when the buffer is full, write it out and
+ * return the time spent doing so, which the caller keeps out of both the
+ * latencies and the phase's seconds. */
+static inline int
+log_op(struct latlog *l, uint64_t t, uint64_t off, uint64_t lat,
+    uint64_t *now)
+{
+	struct latlog_ent *e = &l->ent[l->n++];
+	uint64_t after;
+
+	e->t_ns = t;
+	e->off = off;
+	e->lat_ns = lat;
+	if (!latlog_full(l))
+		return 0;
+	if (latlog_flush(l) < 0)
+		return -1;
+	after = clock_now_ns();
+	*now = after;
+	return 0;
+}
+
+/* With --verify, stamping a block before its write and checking it after
+ * its read cost a clock read each, so that the work is not counted as the
+ * next operation's latency.  Without it, one clock read per operation:
+ * the end of one operation is the start of the next. */
+int
+phase_run(struct phase *ph)
+{
+	const bool stamp = ph->verify && ph->op == OP_WRITE;
+	const bool check = ph->verify && ph->op == OP_READ;
+	uint64_t start, prev, now, after, lat, deadline, off, i;
+	uint64_t excluded = 0, since_sync = 0;
+	int rc;
+
+	ph->unwritten = 0;
+	ph->sync_ns = 0;
+	start = prev = clock_now_ns();
+	deadline = ph->time_ns ? start + ph->time_ns : UINT64_MAX;
+	for (i = 0; i < ph->max_ops;) {
+		off = order_next(&ph->ord, i) * ph->bs;
+		if (stamp) {
+			verify_stamp(ph->buf, ph->bs, off, ph->seed);
+			prev = clock_now_ns();
+		}
+		if (do_op(ph, off) < 0)
+			goto fail;
+		now = clock_now_ns();
+		lat = now - prev;
+		hist_add(ph->lat, lat);
+		if (ph->log) {
+			after = now;
+			if (log_op(ph->log, now - start - excluded, off, lat,
+			    &after) < 0)
+				goto fail;
+			excluded += after - now;
+			now = after;
+		}
+		if (ph->fsync_every && ++since_sync == ph->fsync_every) {
+			since_sync = 0;
+			if (sync_fd(ph) < 0)
+				goto fail;
+			after = clock_now_ns();
+			hist_add(ph->fsync_lat, after - now);
+			now = after;
+		}
+		if (check) {
+			rc = verify_check(ph->buf, ph->bs, off, ph->seed);
+			if (rc < 0)
+				goto fail;
+			ph->unwritten += (uint64_t)rc;
+			now = clock_now_ns();
+		}
+		prev = now;
+		i++;
+		progress_update(ph->prog, i);
+		if (now >= deadline || target_interrupted())
+			break;
+	}
+	if (ph->sync_end && !target_interrupted()) {
+		if (sync_fd(ph) < 0)
+			goto fail;
+		now = clock_now_ns();
+		ph->sync_ns = now - prev;
+		prev = now;
+	}
+	ph->ops = i;
+	ph->seconds_ns = prev - start - excluded;
+	if (ph->log && latlog_flush(ph->log) < 0)
+		return -1;
+	return 0;
+fail:
+	ph->ops = i;
+	return -1;
+}
