@@ -1,0 +1,535 @@
+/* fzero: time allocating and zeroing a file by several methods (seed 000:
+ * posix_fallocate, mmap, 4k and 8k writes, on ext2 ... btrfs).  This file
+ * holds the options, the run loop and the rows; methods.c the methods. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "clock.h"
+#include "drop.h"
+#include "fzero.h"
+#include "progress.h"
+#include "record.h"
+#include "size.h"
+#include "sysinfo.h"
+#include "target.h"
+
+#define DEFAULT_METHODS	"posix_fallocate,mmap,write:4096,write:8192"
+#define DEFAULT_SIZE	(1ull << 30)
+#define SETTLE_S	3.0
+#define MAX_RUNS	1000000
+
+struct fzero {
+	const char *path;	/* the operand: a directory or a file */
+	char fsdir[4096];	/* where its file system is asked about */
+	uint64_t size;
+	struct method *methods;
+	size_t nmethods;
+	uint64_t runs;
+	const char *label;
+	bool sync_end;
+	bool settle;
+	bool verify;
+	bool keep;
+	bool force;
+	bool space_check;
+	bool skip_unsupported;
+	bool quiet;
+	bool any_unsupported;
+	enum drop_method drop;
+	struct fs_info fs;
+	struct record_writer w;
+};
+
+/* What one method and run measured, for its row. */
+struct measured {
+	bool ok;		/* false: a '-' row */
+	uint64_t write_ns;
+	uint64_t sync_ns;
+	uint64_t alloc_bytes;
+	uint64_t verify_ns;
+	double cpu_pct;
+};
+
+static const char *const columns[] = {
+	"label", "run", "method", "bytes", "seconds", "write_s", "sync_s",
+	"mib_per_s", "alloc_bytes", "cpu_pct", "verify_s",
+};
+#define NKEYS 3
+
+enum {
+	OPT_DROP = 256,
+	OPT_FORCE,
+	OPT_KEEP,
+	OPT_NO_SPACE_CHECK,
+	OPT_SETTLE,
+	OPT_SKIP_UNSUPPORTED,
+	OPT_SYNC,
+	OPT_VERIFY,
+};
+
+static const struct option longopts[] = {
+	{ "drop", required_argument, NULL, OPT_DROP },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "keep", no_argument, NULL, OPT_KEEP },
+	{ "label", required_argument, NULL, 'l' },
+	{ "method", required_argument, NULL, 'm' },
+	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "settle", no_argument, NULL, OPT_SETTLE },
+	{ "size", required_argument, NULL, 's' },
+	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
+	{ "sync", required_argument, NULL, OPT_SYNC },
+	{ "verify", no_argument, NULL, OPT_VERIFY },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+__attribute__((noreturn)) static void
+usage(void)
+{
+	printf("Usage: fzero [OPTION]... PATH\n"
+	    "Time allocating and zeroing a file by several methods.  PATH is a\n"
+	    "directory (a new file is made there for each method and run) or a\n"
+	    "new file.  One row per method and run goes to standard output.\n"
+	    "\n"
+	    "  -s, --size SIZE         file size (default 1G)\n"
+	    "  -m, --method LIST       comma-separated methods (default\n"
+	    "                          " DEFAULT_METHODS ")\n"
+	    "  -n, --runs N            run all the methods N times, interleaved\n"
+	    "                          (default 1)\n"
+	    "  -l, --label NAME        the label column (default $FSBENCH_LABEL,\n"
+	    "                          else the file system type)\n"
+	    "      --sync MODE         end: fsync inside the timing (default);\n"
+	    "                          none: stop the clock at the last write\n"
+	    "      --drop METHOD       drop the file's cached pages after each\n"
+	    "                          method: fadvise (default), sys, none\n"
+	    "      --settle            before each method: sync, drop caches,\n"
+	    "                          pause 3 s\n"
+	    "      --verify            read the file back, check it is all zeros,\n"
+	    "                          and time that (verify_s)\n"
+	    "      --keep              keep the file of the last method and run\n"
+	    "      --force             reuse PATH if it is an existing regular file\n"
+	    "      --no-space-check    do not refuse a size that cannot fit\n"
+	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
+	    "  -q, --quiet             no progress meter\n"
+	    "  -h, --help              display this help and exit\n"
+	    "  -V, --version           output version information and exit\n"
+	    "\n"
+	    "Methods: posix_fallocate, fallocate (fallocate(2) mode 0, never\n"
+	    "emulated), zero-range (FALLOC_FL_ZERO_RANGE), mmap (store zeros\n"
+	    "through a shared mapping), write:BS (write(2) of BS-byte chunks),\n"
+	    "direct:BS (the same with O_DIRECT), truncate (sparse: the baseline),\n"
+	    "putc (stdio, a byte at a time).\n"
+	    "\n"
+	    SIZE_SUFFIX_HELP ".\n"
+	    "\n"
+	    "Exit status: 0 done, 1 a run failed or a method is not supported\n"
+	    "here, 2 usage error.\n");
+	exit(0);
+}
+
+static void
+add_methods(struct fzero *z, const char *list)
+{
+	char *copy, *item, *save = NULL, msg[256];
+	struct method m;
+	size_t i;
+
+	if (*list == '\0')
+		cli_usage_error("empty method list");
+	if ((copy = strdup(list)) == NULL)
+		err(EXIT_RUN_FAILED, "strdup");
+	free(z->methods);
+	z->methods = NULL;
+	z->nmethods = 0;
+	if (list[strlen(list) - 1] == ',' || list[0] == ',' ||
+	    strstr(list, ",,") != NULL)
+		cli_usage_error("empty method in '%s'", list);
+	for (item = strtok_r(copy, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		if (method_parse(item, &m, msg, sizeof(msg)) < 0)
+			cli_usage_error("%s", msg);
+		for (i = 0; i < z->nmethods; i++)
+			if (strcmp(z->methods[i].name, m.name) == 0)
+				cli_usage_error("method '%s' given twice",
+				    m.name);
+		z->methods = realloc(z->methods,
+		    (z->nmethods + 1) * sizeof(*z->methods));
+		if (z->methods == NULL)
+			err(EXIT_RUN_FAILED, "realloc");
+		z->methods[z->nmethods++] = m;
+	}
+	free(copy);
+}
+
+static void
+parse_options(struct fzero *z, int argc, char *argv[])
+{
+	const char *methods = DEFAULT_METHODS;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "hl:m:n:qs:V", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage();
+		case 'l':
+			z->label = optarg;
+			break;
+		case 'm':
+			methods = optarg;
+			break;
+		case 'n':
+			z->runs = size_arg_count("--runs", optarg, 1, MAX_RUNS);
+			break;
+		case 'q':
+			z->quiet = true;
+			break;
+		case 's':
+			z->size = size_arg("--size", optarg, 0);
+			if (z->size == 0)
+				cli_usage_error("invalid size for --size: "
+				    "'%s' (at least 1 byte)", optarg);
+			if (z->size > (uint64_t)INT64_MAX)
+				cli_usage_error("invalid size for --size: "
+				    "'%s' (too large)", optarg);
+			break;
+		case 'V':
+			cli_version();
+		case OPT_DROP:
+			if (drop_parse(optarg, &z->drop) < 0)
+				cli_usage_error("invalid --drop method '%s' "
+				    "(fadvise, sys or none)", optarg);
+			break;
+		case OPT_FORCE:
+			z->force = true;
+			break;
+		case OPT_KEEP:
+			z->keep = true;
+			break;
+		case OPT_NO_SPACE_CHECK:
+			z->space_check = false;
+			break;
+		case OPT_SETTLE:
+			z->settle = true;
+			break;
+		case OPT_SKIP_UNSUPPORTED:
+			z->skip_unsupported = true;
+			break;
+		case OPT_SYNC:
+			if (strcmp(optarg, "end") == 0)
+				z->sync_end = true;
+			else if (strcmp(optarg, "none") == 0)
+				z->sync_end = false;
+			else
+				cli_usage_error("invalid --sync mode '%s' "
+				    "(end or none)", optarg);
+			break;
+		case OPT_VERIFY:
+			z->verify = true;
+			break;
+		default:
+			cli_usage_error("invalid option");
+		}
+	}
+	if (optind == argc)
+		cli_usage_error("missing PATH");
+	if (optind + 1 < argc)
+		cli_usage_error("extra operand '%s'", argv[optind + 1]);
+	z->path = argv[optind];
+	add_methods(z, methods);
+}
+
+/* The directory whose file system holds the file: PATH itself when it is
+ * a directory, else its parent (PATH may not exist yet). */
+static void
+find_fsdir(struct fzero *z)
+{
+	struct stat sb;
+	char copy[sizeof(z->fsdir)];
+
+	if (lstat(z->path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(z->fsdir, sizeof(z->fsdir), "%s", z->path);
+		return;
+	}
+	snprintf(copy, sizeof(copy), "%s", z->path);
+	snprintf(z->fsdir, sizeof(z->fsdir), "%s", dirname(copy));
+}
+
+/* Refuse up front, before anything is written, a file that cannot fit.
+ * A file reused with --force gives back the blocks it holds now. */
+static void
+check_space(const struct fzero *z)
+{
+	uint64_t need = z->size, held = 0;
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < z->nmethods; i++)
+		if (z->methods[i].kind != M_TRUNCATE)
+			break;
+	if (i == z->nmethods)
+		return;		/* only sparse files: nothing to fit */
+	if (z->force && lstat(z->path, &sb) == 0 && S_ISREG(sb.st_mode))
+		held = (uint64_t)sb.st_blocks * 512;
+	need -= held < need ? held : need;
+	if (target_check_space(z->fsdir, need) < 0)
+		exit(EXIT_RUN_FAILED);
+}
+
+/* Open the target once and put it back, so a refused PATH (an existing
+ * file, a symlink) fails before the header is printed. */
+static void
+check_target(const struct fzero *z)
+{
+	struct target t;
+
+	if (target_open(&t, z->path, "fzero", z->force ? TARGET_FORCE : 0,
+	    0) < 0)
+		exit(EXIT_RUN_FAILED);
+	if (target_close(&t, false) < 0)
+		exit(EXIT_RUN_FAILED);
+}
+
+static void
+print_header(struct fzero *z, int argc, char *argv[])
+{
+	record_begin(&z->w, stdout, "fzero", argc, argv);
+	record_meta_fs(&z->w, z->path, &z->fs);
+	record_meta(&z->w, "drop", "%s", drop_describe(z->drop, &z->fs));
+	record_meta(&z->w, "sync", "%s", z->sync_end ?
+	    "end (fsync inside seconds; sync_s is its share)" : "none");
+	record_meta(&z->w, "settle", "%s", z->settle ?
+	    "sync, drop caches, 3 s pause before each method" : "none");
+	record_header(&z->w, columns,
+	    (int)(sizeof(columns) / sizeof(columns[0])) - !z->verify, NKEYS);
+}
+
+/* A signal asked us to stop: remove the file, die of that signal. */
+__attribute__((noreturn)) static void
+die_interrupted(struct target *t)
+{
+	target_close(t, false);
+	target_die();
+}
+
+__attribute__((noreturn)) static void
+die_failed(struct target *t, const struct method *m, const char *step,
+    const struct zero_result *r)
+{
+	if (r->err != 0)
+		warnx("%s: %s: %s%s: %s", t->path, m->name, step, r->what,
+		    strerror(r->err));
+	else
+		warnx("%s: %s: %s%s", t->path, m->name, step, r->what);
+	target_close(t, false);
+	exit(EXIT_RUN_FAILED);
+}
+
+__attribute__((noreturn)) static void
+die_errno(struct target *t, const struct method *m, const char *call)
+{
+	struct zero_result r = { .err = errno };
+
+	snprintf(r.what, sizeof(r.what), "%s", call);
+	die_failed(t, m, "", &r);
+}
+
+static void
+note_unsupported(struct fzero *z, struct method *m,
+    const struct zero_result *r)
+{
+	z->any_unsupported = true;
+	if (m->noted)
+		return;
+	m->noted = true;
+	warnx("%s: not supported on %s (%s: %s%s%s)", m->name, z->fs.fstype,
+	    r->what, strerror(r->err), r->hint ? "; " : "",
+	    r->hint ? r->hint : "");
+}
+
+static void
+print_row(struct fzero *z, uint64_t run, const struct method *m,
+    const struct measured *x)
+{
+	struct record_writer *w = &z->w;
+	double secs = clock_ns_to_s(x->write_ns + x->sync_ns);
+	int i;
+
+	record_str(w, z->label);
+	record_u64(w, run);
+	record_str(w, m->name);
+	if (!x->ok) {
+		for (i = NKEYS; i < w->ncols; i++)
+			record_missing(w);
+	} else {
+		record_u64(w, z->size);
+		record_num(w, secs);
+		record_num(w, clock_ns_to_s(x->write_ns));
+		if (z->sync_end)
+			record_num(w, clock_ns_to_s(x->sync_ns));
+		else
+			record_missing(w);
+		if (x->write_ns + x->sync_ns > 0)
+			record_num(w, (double)z->size / secs / 1048576.0);
+		else
+			record_missing(w);
+		record_u64(w, x->alloc_bytes);
+		record_num(w, x->cpu_pct);
+		if (z->verify)
+			record_num(w, clock_ns_to_s(x->verify_ns));
+	}
+	if (record_end_row(w) < 0) {
+		if (target_interrupted())
+			target_die();
+		warn("write error on standard output");
+		target_cleanup();
+		_exit(EXIT_RUN_FAILED);
+	}
+}
+
+/* After the timing: what the file holds, the drop, and --verify. */
+static void
+after_method(struct fzero *z, struct target *t, const struct method *m,
+    struct measured *x)
+{
+	struct zero_result r = { 0 };
+	struct progress p;
+	enum zero_status st;
+	struct stat sb;
+	uint64_t t0;
+
+	if (fstat(t->fd, &sb) < 0)
+		die_errno(t, m, "fstat");
+	x->alloc_bytes = (uint64_t)sb.st_blocks * 512;
+	if (drop_caches(z->drop, t->fd, t->path, &z->fs) < 0) {
+		target_close(t, false);
+		exit(EXIT_RUN_FAILED);
+	}
+	if (target_interrupted())
+		die_interrupted(t);
+	if (!z->verify)
+		return;
+	progress_start(&p, "verify", z->size, z->quiet);
+	t0 = clock_now_ns();
+	st = method_verify(t->fd, z->size, &p, &r);
+	x->verify_ns = clock_now_ns() - t0;
+	progress_end(&p);
+	if (st == ZERO_INTERRUPTED)
+		die_interrupted(t);
+	if (st != ZERO_OK)
+		die_failed(t, m, "verify: ", &r);
+}
+
+/* CPU time in nanoseconds.  Not getrusage: its user/sys split is scaled
+ * from ticks and made monotonic, so over the microseconds of a truncate
+ * the sum jumps and cpu_pct read 473%.  The wall time around it is taken
+ * just outside, so one thread never shows more than 100%. */
+static uint64_t
+cpu_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void
+run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
+{
+	struct measured x = { .ok = false };
+	uint64_t cpu, wall;
+	struct zero_result r;
+	struct progress p;
+	enum zero_status st;
+	struct target t;
+	bool keep;
+
+	if (z->settle)
+		drop_settle(&z->fs, SETTLE_S);
+	if (target_open(&t, z->path, "fzero", z->force ? TARGET_FORCE : 0,
+	    0) < 0)
+		exit(EXIT_RUN_FAILED);
+	/* A reused file starts each method empty, like a new one. */
+	if (!t.created && ftruncate(t.fd, 0) < 0)
+		die_errno(&t, m, "ftruncate");
+	progress_start(&p, m->name, z->size, z->quiet);
+	wall = clock_now_ns();
+	cpu = cpu_now_ns();
+	st = method_run(m, t.fd, z->size, z->sync_end, &p, &r);
+	cpu = cpu_now_ns() - cpu;
+	wall = clock_now_ns() - wall;
+	progress_end(&p);
+	if (st == ZERO_INTERRUPTED || target_interrupted())
+		die_interrupted(&t);
+	if (st == ZERO_FAILED)
+		die_failed(&t, m, "", &r);
+	if (st == ZERO_UNSUPPORTED) {
+		note_unsupported(z, m, &r);
+		if (target_close(&t, false) < 0)
+			exit(EXIT_RUN_FAILED);
+		print_row(z, run, m, &x);
+		return;
+	}
+	x.ok = true;
+	x.write_ns = r.write_ns;
+	x.sync_ns = r.sync_ns;
+	x.cpu_pct = 100.0 * (double)cpu / (double)wall;
+	after_method(z, &t, m, &x);
+	keep = z->keep && last;
+	if (target_close(&t, keep) < 0)
+		exit(EXIT_RUN_FAILED);
+	if (keep && !z->quiet)
+		warnx("kept %s", t.path);
+	print_row(z, run, m, &x);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct fzero z = {
+		.size = DEFAULT_SIZE,
+		.runs = 1,
+		.sync_end = true,
+		.space_check = true,
+		.drop = DROP_FADVISE,
+	};
+	uint64_t run;
+	size_t i;
+
+	cli_init(argv[0]);
+	parse_options(&z, argc, argv);
+	target_install_signals();
+	find_fsdir(&z);
+	if (sysinfo_fs(z.fsdir, &z.fs) < 0)
+		err(EXIT_RUN_FAILED, "%s", z.fsdir);
+	z.label = record_pick_label(z.label, z.fs.fstype);
+	if (z.space_check)
+		check_space(&z);
+	check_target(&z);
+	print_header(&z, argc, argv);
+	/* Interleaved: run 1 does every method, then run 2 ... so a drift
+	 * of the machine spreads over all methods alike. */
+	for (run = 1; run <= z.runs; run++)
+		for (i = 0; i < z.nmethods; i++)
+			run_method(&z, run, &z.methods[i],
+			    run == z.runs && i == z.nmethods - 1);
+	free(z.methods);
+	if (z.any_unsupported && !z.skip_unsupported)
+		return EXIT_RUN_FAILED;
+	return 0;
+}
