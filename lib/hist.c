@@ -42,8 +42,10 @@ hist_percentile(const struct hist *h, double p)
 	rank = (uint64_t)ceill((long double)p / 100.0L * (long double)h->count);
 	if (rank < 1)
 		rank = 1;
-	if (rank > h->count)
-		rank = h->count;
+	if (rank >= h->count)
+		return h->max;	/* the top rank is the max, known exactly */
+	if (rank == 1)
+		return h->min;
 	for (i = 0; i < HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
 		if (seen >= rank)

@@ -31,6 +31,19 @@ static const struct suffix suffixes[] = {
 	{ "TB", KD * KD * KD * KD },
 };
 
+static int
+add_digit(uint64_t *v, char c)
+{
+	uint64_t d = (uint64_t)(c - '0');
+
+	if (*v > (UINT64_MAX - d) / 10) {
+		errno = ERANGE;
+		return -1;
+	}
+	*v = *v * 10 + d;
+	return 0;
+}
+
 /* Digits with an optional fraction: "1.5G" is 1.5 GiB, as dd and fio
  * accept.  The value is built in exact integer steps so "4G" is never a
  * rounded double. */
@@ -43,13 +56,9 @@ parse_mantissa(const char *s, uint64_t *ipart, uint64_t *frac_num,
 
 	if (!isdigit((unsigned char)*p))
 		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		if (v > (UINT64_MAX - 9) / 10) {
-			errno = ERANGE;
+	for (; isdigit((unsigned char)*p); p++)
+		if (add_digit(&v, *p) < 0)
 			return -1;
-		}
-		v = v * 10 + (uint64_t)(*p - '0');
-	}
 	if (*p == '.') {
 		p++;
 		if (!isdigit((unsigned char)*p))
@@ -123,13 +132,9 @@ size_parse_count(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	errno = EINVAL;
 	if (s == NULL || !isdigit((unsigned char)*p))
 		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		if (v > (UINT64_MAX - 9) / 10) {
-			errno = ERANGE;
+	for (; isdigit((unsigned char)*p); p++)
+		if (add_digit(&v, *p) < 0)
 			return -1;
-		}
-		v = v * 10 + (uint64_t)(*p - '0');
-	}
 	if (*p != '\0')
 		return -1;
 	if (v < min || v > max) {
