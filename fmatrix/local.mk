@@ -1,1 +1,8 @@
-# fmatrix: filled in by its issue.
+# fmatrix: one command on a fresh file system of each kind (loop images).
+bin_PROGRAMS += fmatrix/fmatrix
+fmatrix_fmatrix_SOURCES = \
+	fmatrix/fmatrix.c fmatrix/fmatrix.h \
+	fmatrix/loopdev.c \
+	fmatrix/run.c \
+	fmatrix/spec.c
+dist_man_MANS += man/fmatrix.1

@@ -1,0 +1,906 @@
+/* fmatrix: run one command on a fresh file system of each kind (ext2, ext3,
+ * ext4, xfs, btrfs, ...), each made on a new loop image, and let the
+ * records it prints run together, each block labelled with its file system. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <linux/magic.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fmatrix.h"
+#include "size.h"
+
+#define MIN_SIZE	(320ULL << 20)	/* mkfs.xfs refuses smaller */
+#define DEFAULT_SIZE	(1ULL << 30)
+#define MKFS_OUTPUT_MAX	4096		/* of mkfs's output, shown on failure */
+
+static const char *const default_types[] = {
+	"ext2", "ext3", "ext4", "xfs", "btrfs"
+};
+
+static struct {
+	const char *dir;
+	const char *device;
+	const char *destroy;
+	const char *mount_opts;
+	const char *size_str;
+	uint64_t size;
+	bool dry_run;
+	bool quiet;
+	bool stop;
+	bool no_space_check;
+	char **cmd;
+} opt = { .dir = "/var/tmp", .mount_opts = "", .size = DEFAULT_SIZE };
+
+static struct fs_spec *specs;
+static size_t nspecs;
+
+/* What one file system's run made, so cleanup undoes exactly that. */
+struct stage {
+	char mnt[PATH_MAX];
+	bool mnt_made;
+	char img[PATH_MAX + 8];
+	bool img_made;
+	char dev[PATH_MAX];
+	int loopfd;
+	bool mounted;
+	pid_t cmd_pgid;
+};
+
+enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK };
+
+static const struct option longopts[] = {
+	{ "destroy-data-on", required_argument, NULL, OPT_DESTROY },
+	{ "device",	required_argument, NULL, OPT_DEVICE },
+	{ "dir",	required_argument, NULL, 'd' },
+	{ "dry-run",	no_argument,	   NULL, 'n' },
+	{ "fs",		required_argument, NULL, 'f' },
+	{ "help",	no_argument,	   NULL, 'h' },
+	{ "keep-going",	no_argument,	   NULL, 'k' },
+	{ "mkfs-opts",	required_argument, NULL, OPT_MKFS_OPTS },
+	{ "no-space-check", no_argument,  NULL, OPT_NO_SPACE_CHECK },
+	{ "options",	required_argument, NULL, 'o' },
+	{ "quiet",	no_argument,	   NULL, 'q' },
+	{ "size",	required_argument, NULL, 's' },
+	{ "stop",	no_argument,	   NULL, 'S' },
+	{ "version",	no_argument,	   NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static __attribute__((noreturn)) void
+usage(void)
+{
+	printf(
+"Usage: fmatrix [-knqS] [-d DIR] [-f SPEC]... [-o OPTS] [-s SIZE]\n"
+"               [--mkfs-opts FS=OPTS]... [--device DEV --destroy-data-on DEV]\n"
+"               -- COMMAND [ARG...]\n"
+"Run COMMAND once on a fresh file system of each kind and let its records\n"
+"run together.  For each SPEC, fmatrix makes a sparse image in DIR, attaches\n"
+"it to a loop device, runs mkfs, mounts it on a new directory, runs COMMAND\n"
+"with {} in its arguments replaced by that directory and FSBENCH_LABEL set to\n"
+"the label, then unmounts, detaches and removes everything, also on error and\n"
+"on SIGINT, SIGTERM and SIGHUP.  Needs root.\n"
+"\n"
+"  -f, --fs SPEC        a file system: TYPE[:MOUNT_OPTIONS][@LABEL], e.g. ext2,\n"
+"                       ext3:data=writeback (label ext3-writeback),\n"
+"                       ext4:noatime,data=journal (ext4-noatime-journal);\n"
+"                       repeatable; default: each of ext2 ext3 ext4 xfs btrfs\n"
+"                       whose mkfs is installed and that the kernel has\n"
+"  -s, --size SIZE      image size (default 1G, at least 320M)\n"
+"  -d, --dir DIR        where images and mount points go (default /var/tmp)\n"
+"  -o, --options OPTS   mount options added for every file system\n"
+"      --mkfs-opts FS=OPTS  extra mkfs arguments for the file systems whose\n"
+"                       type or label is FS, e.g. 'xfs=-m reflink=0'\n"
+"      --device DEV --destroy-data-on DEV\n"
+"                       use block device DEV instead of images; it is\n"
+"                       reformatted, so it must be named twice\n"
+"  -k, --keep-going     after a failure go on with the next file system\n"
+"                       (the default); the exit status is 1 at the end\n"
+"  -S, --stop           stop at the first failure\n"
+"  -n, --dry-run        print the plan, touch nothing\n"
+"      --no-space-check do not check DIR has SIZE free\n"
+"  -q, --quiet          no progress lines on a terminal, no notes\n"
+"  -h, --help           show this help and exit\n"
+"  -V, --version        show the version and exit\n"
+"\n"
+SIZE_SUFFIX_HELP ".\n"
+"\n"
+"Exit status: 0 every run succeeded, 1 a command, mkfs or mount failed\n"
+"(the others still ran), 2 usage error or not root.\n"
+"\n"
+"Example (seed 000's run_test.sh in one line):\n"
+"  fmatrix -s 2G -f ext2 -f ext3:data=writeback -f ext3:data=ordered \\\n"
+"      -f ext4 -f xfs -f btrfs -- fzero -s 1G {} | fplot -o zero.png\n");
+	exit(0);
+}
+
+static void
+note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (opt.quiet)
+		return;
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+}
+
+static struct fs_spec *
+new_spec(void)
+{
+	struct fs_spec *p = realloc(specs, (nspecs + 1) * sizeof(*specs));
+
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	specs = p;
+	return &specs[nspecs++];
+}
+
+static void
+add_spec_arg(const char *arg)
+{
+	char why[256];
+
+	if (spec_parse(arg, new_spec(), why, sizeof(why)) == -1)
+		cli_usage_error("%s", why);
+}
+
+static void
+add_mkfs_opts(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t klen = eq ? (size_t)(eq - arg) : 0;
+	int matched = 0;
+
+	if (klen == 0)
+		cli_usage_error("--mkfs-opts wants FS=OPTS: '%s'", arg);
+	for (size_t i = 0; i < nspecs; i++) {
+		if ((strlen(specs[i].label) == klen &&
+		    strncmp(specs[i].label, arg, klen) == 0) ||
+		    (strlen(specs[i].type) == klen &&
+		    strncmp(specs[i].type, arg, klen) == 0)) {
+			spec_add_mkfs_args(&specs[i], eq + 1);
+			matched++;
+		}
+	}
+	if (!matched)
+		cli_usage_error("--mkfs-opts '%s': no file system of that type "
+		    "or label", arg);
+}
+
+/* The default matrix: the five of seed 000 that are still in the kernel,
+ * less those this machine cannot make or mount (said once each). */
+static void
+add_default_specs(void)
+{
+	for (size_t i = 0; i < sizeof(default_types) / sizeof(*default_types);
+	    i++) {
+		struct fs_spec s;
+		char why[256];
+
+		if (spec_parse(default_types[i], &s, why, sizeof(why)) == -1)
+			errx(EXIT_RUN_FAILED, "%s", why);
+		if (spec_find_mkfs(&s) == -1) {
+			note("leaving out %s: mkfs.%s is not installed "
+			    "(Debian package %s)", s.type, s.type,
+			    spec_mkfs_package(s.type));
+			free(s.opts);
+			continue;
+		}
+		if (!spec_kernel_has(s.type)) {
+			note("leaving out %s: the kernel has no %s "
+			    "(not in /proc/filesystems, no module)",
+			    s.type, s.type);
+			free(s.opts);
+			continue;
+		}
+		*new_spec() = s;
+	}
+	if (nspecs == 0)
+		errx(EXIT_RUN_FAILED, "no file system to test: install "
+		    "e2fsprogs, xfsprogs or btrfs-progs");
+}
+
+static void
+parse_args(int argc, char **argv)
+{
+	const char **mkfs_opts = NULL;
+	size_t n_mkfs_opts = 0;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+d:f:hkno:qSs:V", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			opt.dir = optarg;
+			break;
+		case 'f':
+			add_spec_arg(optarg);
+			break;
+		case 'h':
+			usage();
+		case 'k':
+			opt.stop = false;
+			break;
+		case 'n':
+			opt.dry_run = true;
+			break;
+		case 'o':
+			opt.mount_opts = optarg;
+			break;
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 'S':
+			opt.stop = true;
+			break;
+		case 's':
+			opt.size = size_arg("-s", optarg, 0);
+			opt.size_str = optarg;
+			break;
+		case 'V':
+			cli_version();
+		case OPT_DEVICE:
+			opt.device = optarg;
+			break;
+		case OPT_DESTROY:
+			opt.destroy = optarg;
+			break;
+		case OPT_MKFS_OPTS:
+			/* Matched against the specs once they are all known. */
+			mkfs_opts = realloc(mkfs_opts,
+			    (n_mkfs_opts + 1) * sizeof(*mkfs_opts));
+			if (mkfs_opts == NULL)
+				err(EXIT_RUN_FAILED, "out of memory");
+			mkfs_opts[n_mkfs_opts++] = optarg;
+			break;
+		case OPT_NO_SPACE_CHECK:
+			opt.no_space_check = true;
+			break;
+		default:
+			fprintf(stderr, "Try 'fmatrix --help' for more "
+			    "information.\n");
+			exit(EXIT_USAGE);
+		}
+	}
+	if (optind >= argc)
+		cli_usage_error("no command to run (fmatrix [options] -- "
+		    "COMMAND [ARG...])");
+	opt.cmd = argv + optind;
+	if (opt.device != NULL || opt.destroy != NULL) {
+		if (opt.device == NULL || opt.destroy == NULL ||
+		    strcmp(opt.device, opt.destroy) != 0)
+			cli_usage_error("refusing to format a device: give "
+			    "--device DEV and --destroy-data-on DEV with the "
+			    "same path");
+		if (opt.size_str != NULL)
+			cli_usage_error("-s sets the image size; with --device "
+			    "the whole device is used");
+	}
+	if (opt.size < MIN_SIZE)
+		cli_usage_error("-s %s is too small: at least 320M "
+		    "(mkfs.xfs refuses less)", opt.size_str);
+	if (nspecs == 0)
+		add_default_specs();
+	for (size_t i = 0; i < n_mkfs_opts; i++)
+		add_mkfs_opts(mkfs_opts[i]);
+	free(mkfs_opts);
+}
+
+/* Labels, mount options, and what this machine cannot do: all of it is
+ * found before the first mkfs, not an hour into the matrix. */
+static int
+check_specs(void)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < nspecs; i++) {
+		struct fs_spec *s = &specs[i];
+		char why[256];
+		const char *gone = spec_gone(s);
+
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(specs[j].label, s->label) == 0)
+				cli_usage_error("label %s is given twice (name "
+				    "one with SPEC@LABEL)", s->label);
+		if (spec_mount_opts(s, opt.mount_opts, why, sizeof(why)) == -1)
+			cli_usage_error("%s", why);
+		if (spec_find_mkfs(s) == -1) {
+			const char *pkg = spec_mkfs_package(s->type);
+
+			if (pkg != NULL)
+				warnx("%s: mkfs.%s is not installed (Debian "
+				    "package %s)", s->label, s->type, pkg);
+			else
+				warnx("%s: mkfs.%s is not installed", s->label,
+				    s->type);
+			bad = 1;
+		}
+		if (!spec_kernel_has(s->type)) {
+			warnx("%s: the kernel has no %s file system (not in "
+			    "/proc/filesystems, no module)%s%s", s->label,
+			    s->type, gone ? ": " : "", gone ? gone : "");
+			bad = 1;
+		} else if (gone != NULL) {
+			warnx("%s: %s", s->label, gone);
+			bad = 1;
+		}
+	}
+	if (run_find_command(opt.cmd[0]) == -1) {
+		warnx("%s: command not found or not executable", opt.cmd[0]);
+		bad = 1;
+	}
+	return bad;
+}
+
+/* --- the real device: only when named twice, never when in use --- */
+
+static int
+mountinfo_uses(dev_t rdev, const char *real)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = 0;
+
+	if (f == NULL)
+		return 0;
+	while (!found && getline(&line, &cap, f) != -1) {
+		unsigned ma, mi;
+		char *sep = strstr(line, " - "), src[PATH_MAX], rsrc[PATH_MAX];
+
+		if (sscanf(line, "%*s %*s %u:%u", &ma, &mi) == 2 &&
+		    makedev(ma, mi) == rdev)
+			found = 1;
+		/* btrfs shows an anonymous 0:N device: compare the source. */
+		if (!found && sep != NULL &&
+		    sscanf(sep + 3, "%*s %4095s", src) == 1 && src[0] == '/' &&
+		    realpath(src, rsrc) != NULL && strcmp(rsrc, real) == 0)
+			found = 1;
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+static int
+check_device(const char *dev)
+{
+	struct stat st;
+	char real[PATH_MAX];
+	int fd;
+
+	if (stat(dev, &st) == -1) {
+		warn("%s", dev);
+		return -1;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		warnx("%s is not a block device", dev);
+		return -1;
+	}
+	if (realpath(dev, real) == NULL) {
+		warn("%s", dev);
+		return -1;
+	}
+	if (mountinfo_uses(st.st_rdev, real)) {
+		warnx("%s is mounted: refusing to format it", dev);
+		return -1;
+	}
+	/* An exclusive open fails while anything else claims the device or
+	 * one of its partitions: a mount, swap, RAID or LVM. */
+	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
+		if (errno == EBUSY)
+			warnx("%s is in use (mounted, swap, RAID or LVM): "
+			    "refusing to format it", dev);
+		else
+			warn("%s", dev);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static void
+check_dir(void)
+{
+	struct stat st;
+	struct statfs sfs;
+	struct statvfs sv;
+	char want[32], have[32];
+
+	if (stat(opt.dir, &st) == -1)
+		err(EXIT_RUN_FAILED, "%s", opt.dir);
+	if (!S_ISDIR(st.st_mode))
+		errx(EXIT_RUN_FAILED, "%s is not a directory", opt.dir);
+	if (opt.device != NULL)
+		return;
+	if (statfs(opt.dir, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC)
+		note("%s is on tmpfs: the images will live in memory",
+		    opt.dir);
+	if (opt.no_space_check || statvfs(opt.dir, &sv) == -1)
+		return;
+	/* Sparse images take space only as the command writes, but a
+	 * command that fills its file system needs all of it. */
+	if ((uint64_t)sv.f_bavail * sv.f_frsize < opt.size)
+		errx(EXIT_RUN_FAILED, "%s has %s free, an image of %s may need "
+		    "it all (use a smaller -s, another -d, or "
+		    "--no-space-check)", opt.dir,
+		    size_format((uint64_t)sv.f_bavail * sv.f_frsize, have,
+		    sizeof(have)), size_format(opt.size, want, sizeof(want)));
+}
+
+/* --- one file system --- */
+
+static void
+name_for_files(const char *label, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; label[i] != '\0' && i + 1 < len; i++) {
+		char c = label[i];
+
+		out[i] = (c == '/' || c == ':' || c == ',' || c == '=') ? '_' : c;
+	}
+	out[i] = '\0';
+}
+
+static int
+make_mount_point(const struct fs_spec *s, struct stage *g)
+{
+	char name[128];
+
+	name_for_files(s->label, name, sizeof(name));
+	if ((size_t)snprintf(g->mnt, sizeof(g->mnt), "%s/fmatrix-%s.XXXXXX",
+	    opt.dir, name) >= sizeof(g->mnt)) {
+		warnx("%s: path too long", opt.dir);
+		return -1;
+	}
+	if (mkdtemp(g->mnt) == NULL) {
+		warn("mkdtemp %s", g->mnt);
+		return -1;
+	}
+	g->mnt_made = true;
+	return 0;
+}
+
+/* The image sits beside its mount point (same random suffix), made with
+ * O_EXCL, and is unlinked as soon as the loop device holds it: even a
+ * kill -9 of fmatrix then leaves no image behind once the mount goes. */
+static int
+make_loop(struct stage *g)
+{
+	int fd;
+
+	snprintf(g->img, sizeof(g->img), "%s.img", g->mnt);
+	fd = open(g->img, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
+	if (fd == -1) {
+		warn("%s", g->img);
+		return -1;
+	}
+	g->img_made = true;
+	if (ftruncate(fd, (off_t)opt.size) == -1) {
+		warn("%s: set size", g->img);
+		close(fd);
+		return -1;
+	}
+	g->loopfd = loopdev_attach(fd, g->dev, sizeof(g->dev));
+	close(fd);
+	if (g->loopfd == -1)
+		return -1;
+	if (unlink(g->img) == -1)
+		warn("%s", g->img);
+	else
+		g->img_made = false;
+	return 0;
+}
+
+static void
+show_tail(const char *what, int fd)
+{
+	char buf[MKFS_OUTPUT_MAX + 1];
+	off_t end = lseek(fd, 0, SEEK_END);
+	off_t from = end > MKFS_OUTPUT_MAX ? end - MKFS_OUTPUT_MAX : 0;
+	ssize_t n = pread(fd, buf, MKFS_OUTPUT_MAX, from);
+
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	fprintf(stderr, "fmatrix: %s said:\n%s%s", what, buf,
+	    buf[n - 1] == '\n' ? "" : "\n");
+}
+
+static int
+run_mkfs(const struct fs_spec *s, struct stage *g, char *why, size_t len)
+{
+	char **argv = spec_mkfs_argv(s, g->dev), desc[128];
+	int out, st;
+	pid_t pid;
+
+	if (argv == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	/* mkfs's chatter is kept, unlinked, for the error message only. */
+	if ((out = memfd_create("mkfs-output", MFD_CLOEXEC)) == -1) {
+		warn("memfd_create");
+		free(argv);
+		return -1;
+	}
+	pid = run_spawn(argv, out, true, NULL, false);
+	free(argv);
+	if (pid == -1) {
+		close(out);
+		snprintf(why, len, "mkfs.%s could not start", s->type);
+		return -1;
+	}
+	st = run_wait(pid, false);
+	if (st != 0 && run_signal == 0) {
+		run_describe(st, desc, sizeof(desc));
+		snprintf(why, len, "mkfs.%s %s", s->type, desc);
+		warnx("%s: %s", s->label, why);
+		show_tail(strrchr(s->mkfs_path, '/') + 1, out);
+	}
+	close(out);
+	return st == 0 ? 0 : -1;
+}
+
+static int
+do_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
+{
+	const char *data = s->mdata[0] != '\0' ? s->mdata : NULL;
+
+	if (mount(g->dev, g->mnt, s->type, s->mflags, data) == 0) {
+		g->mounted = true;
+		return 0;
+	}
+	switch (errno) {
+	case ENODEV:
+		snprintf(why, len, "mount: the kernel has no %s", s->type);
+		break;
+	case EINVAL:
+		snprintf(why, len, "mount -t %s%s%s: %s (an option %s does "
+		    "not know? see dmesg)", s->type, data ? " -o " : "",
+		    data ? data : "", strerror(EINVAL), s->type);
+		break;
+	default:
+		snprintf(why, len, "mount -t %s %.200s: %s", s->type, g->dev,
+		    strerror(errno));
+	}
+	warnx("%s: %s", s->label, why);
+	return -1;
+}
+
+static char *
+replace_braces(const char *arg, const char *mnt)
+{
+	size_t n = 0, ml = strlen(mnt);
+	const char *p;
+	char *out, *q;
+
+	for (p = arg; (p = strstr(p, "{}")) != NULL; p += 2)
+		n++;
+	if ((out = malloc(strlen(arg) + n * ml + 1)) == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (q = out; *arg != '\0'; ) {
+		if (arg[0] == '{' && arg[1] == '}') {
+			memcpy(q, mnt, ml);
+			q += ml;
+			arg += 2;
+		} else {
+			*q++ = *arg++;
+		}
+	}
+	*q = '\0';
+	return out;
+}
+
+static char **
+command_argv(const char *mnt)
+{
+	size_t n = 0;
+	char **argv;
+
+	while (opt.cmd[n] != NULL)
+		n++;
+	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		argv[i] = replace_braces(opt.cmd[i], mnt);
+	return argv;
+}
+
+static void
+free_argv(char **argv)
+{
+	for (size_t i = 0; argv[i] != NULL; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+static int
+run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
+{
+	char **argv = command_argv(g->mnt), desc[128];
+	int st;
+	pid_t pid;
+
+	/* A group of its own, so that stopping it reaches whatever it
+	 * started (sh -c '...; fzero ...') and the mount can go. */
+	pid = run_spawn(argv, -1, false, s->label, true);
+	free_argv(argv);
+	if (pid == -1) {
+		snprintf(why, len, "the command could not start");
+		return -1;
+	}
+	g->cmd_pgid = pid;
+	st = run_wait(pid, true);
+	if (run_signal != 0)
+		run_kill_group(pid);
+	if (st == 0)
+		return 0;
+	if (run_signal == 0) {
+		run_describe(st, desc, sizeof(desc));
+		snprintf(why, len, "the command %s", desc);
+		warnx("%s: %s", s->label, why);
+	}
+	return WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE ? -2 : -1;
+}
+
+static int
+unmount(const struct fs_spec *s, struct stage *g)
+{
+	struct timespec pause = { 0, 100 * 1000 * 1000 };
+
+	for (int i = 0; i < 20; i++) {
+		if (umount2(g->mnt, 0) == 0) {
+			g->mounted = false;
+			return 0;
+		}
+		if (errno != EBUSY)
+			break;
+		/* Something the command left running holds it. */
+		if (i == 0 && g->cmd_pgid > 0) {
+			warnx("%s: %s is busy: stopping what the command left "
+			    "running", s->label, g->mnt);
+			run_kill_group(g->cmd_pgid);
+		}
+		nanosleep(&pause, NULL);
+	}
+	warn("%s: unmount %s", s->label, g->mnt);
+	if (umount2(g->mnt, MNT_DETACH) == 0) {
+		warnx("%s: detached %s lazily: it goes once nothing uses it",
+		    s->label, g->mnt);
+		g->mounted = false;
+	}
+	return -1;
+}
+
+/* Undo what the stage made, newest first.  Returns -1 when something
+ * could not be undone (it was reported). */
+static int
+cleanup(const struct fs_spec *s, struct stage *g)
+{
+	int rc = 0;
+
+	if (g->mounted && unmount(s, g) == -1)
+		rc = -1;
+	if (g->loopfd != -1) {
+		loopdev_detach(g->loopfd, g->dev);
+		g->loopfd = -1;
+	}
+	if (g->img_made && unlink(g->img) == -1) {
+		warn("%s", g->img);
+		rc = -1;
+	}
+	if (g->mnt_made && !g->mounted && rmdir(g->mnt) == -1) {
+		warn("%s", g->mnt);
+		rc = -1;
+	}
+	return rc;
+}
+
+static void
+progress(size_t i, const struct fs_spec *s, const struct stage *g)
+{
+	if (opt.quiet || !isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr, "fmatrix: [%zu/%zu] %s on %s (%s)\n", i + 1, nspecs,
+	    s->label, g->mnt, g->dev);
+}
+
+/* Returns 0, -1 (this file system failed), or -2 (stdout is gone: there
+ * is no point in going on). */
+static int
+run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
+{
+	struct stage g = { .loopfd = -1 };
+	int rc = -1;
+
+	snprintf(why, len, "setup failed");
+	if (make_mount_point(s, &g) == -1)
+		goto out;
+	if (opt.device != NULL) {
+		if (check_device(opt.device) == -1)
+			goto out;
+		snprintf(g.dev, sizeof(g.dev), "%s", opt.device);
+	} else if (make_loop(&g) == -1) {
+		goto out;
+	}
+	if (run_pending() || run_mkfs(s, &g, why, len) == -1 ||
+	    run_pending() || do_mount(s, &g, why, len) == -1 ||
+	    run_pending())
+		goto out;
+	progress(i, s, &g);
+	rc = run_command(s, &g, why, len);
+out:
+	if (cleanup(s, &g) == -1 && rc == 0) {
+		snprintf(why, len, "cleanup failed");
+		rc = -1;
+	}
+	return rc;
+}
+
+/* --- the plan (-n) --- */
+
+static void
+print_quoted(const char *arg)
+{
+	if (arg[0] != '\0' && strspn(arg, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=:,./@%{}") == strlen(arg)) {
+		fputs(arg, stdout);
+		return;
+	}
+	putchar('\'');
+	for (; *arg != '\0'; arg++) {
+		if (*arg == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*arg);
+	}
+	putchar('\'');
+}
+
+static void
+print_plan(void)
+{
+	char sz[32];
+
+	if (opt.device != NULL)
+		printf("# fmatrix plan: %zu file system%s, each made on %s "
+		    "(its data is destroyed)\n", nspecs, nspecs == 1 ? "" : "s",
+		    opt.device);
+	else
+		printf("# fmatrix plan: %zu file system%s, each on a new %s "
+		    "sparse image in %s\n", nspecs, nspecs == 1 ? "" : "s",
+		    size_format(opt.size, sz, sizeof(sz)), opt.dir);
+	for (size_t i = 0; i < nspecs; i++) {
+		const struct fs_spec *s = &specs[i];
+		char name[128], mnt[PATH_MAX + 32], **argv;
+		const char *dev = opt.device ? opt.device : "LOOPDEV";
+
+		name_for_files(s->label, name, sizeof(name));
+		snprintf(mnt, sizeof(mnt), "%s/fmatrix-%s.XXXXXX", opt.dir,
+		    name);
+		printf("%s:\n", s->label);
+		if (opt.device == NULL)
+			printf("  image  %s.img, %s, on a free loop device\n",
+			    mnt, sz);
+		argv = spec_mkfs_argv(s, dev);
+		printf("  mkfs  ");
+		for (size_t j = 0; argv != NULL && argv[j] != NULL; j++) {
+			putchar(' ');
+			print_quoted(argv[j]);
+		}
+		free(argv);
+		printf("\n  mount  -t %s%s%s%s%s %s %s\n", s->type,
+		    s->opts[0] || s->extra_opts[0] ? " -o " : "", s->opts,
+		    s->opts[0] && s->extra_opts[0] ? "," : "", s->extra_opts,
+		    dev, mnt);
+		printf("  run    FSBENCH_LABEL=%s", s->label);
+		argv = command_argv(mnt);
+		for (size_t j = 0; argv[j] != NULL; j++) {
+			putchar(' ');
+			print_quoted(argv[j]);
+		}
+		free_argv(argv);
+		printf("\n  then   unmount, %s, remove %s\n",
+		    opt.device ? "leave the device as it is" :
+		    "detach the loop device, remove the image", mnt);
+	}
+}
+
+/* --- the matrix --- */
+
+static int
+run_matrix(void)
+{
+	char (*why)[512] = calloc(nspecs, sizeof(*why));
+	size_t failed = 0, ran = 0, listed = 0;
+
+	if (why == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (size_t i = 0; i < nspecs && !run_pending(); i++) {
+		int rc = run_one(i, &specs[i], why[i], sizeof(why[i]));
+
+		ran++;
+		if (rc == 0) {
+			why[i][0] = '\0';
+			continue;
+		}
+		failed++;
+		if (run_pending())
+			break;
+		if (rc == -2 || opt.stop)
+			break;
+	}
+	if (run_signal != 0)
+		run_die();
+	if (failed > 0) {
+		fprintf(stderr, "fmatrix: %zu of %zu file systems failed:",
+		    failed, ran);
+		for (size_t i = 0; i < ran; i++)
+			if (why[i][0] != '\0')
+				fprintf(stderr, " %s (%s)%s", specs[i].label,
+				    why[i], ++listed < failed ? "," : "");
+		if (ran < nspecs)
+			fprintf(stderr, "; %zu not run", nspecs - ran);
+		fputc('\n', stderr);
+	}
+	free(why);
+	return failed > 0 || ran < nspecs ? EXIT_RUN_FAILED : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int status;
+
+	cli_init(argv[0]);
+	parse_args(argc, argv);
+	if (opt.dry_run) {
+		status = check_specs();
+		print_plan();
+		return status ? EXIT_RUN_FAILED : 0;
+	}
+	if (geteuid() != 0) {
+		fprintf(stderr, "fmatrix: must be run as root: it attaches "
+		    "loop devices, runs mkfs and mounts\n");
+		return EXIT_USAGE;
+	}
+	if (check_specs())
+		return EXIT_RUN_FAILED;
+	check_dir();
+	if (opt.device != NULL && check_device(opt.device) == -1)
+		return EXIT_RUN_FAILED;
+	run_init_signals();
+	status = run_matrix();
+	for (size_t i = 0; i < nspecs; i++) {
+		free(specs[i].opts);
+		free(specs[i].extra_opts);
+		free(specs[i].mdata);
+		for (size_t j = 0; j < specs[i].n_mkfs_args; j++)
+			free(specs[i].mkfs_args[j]);
+		free(specs[i].mkfs_args);
+	}
+	free(specs);
+	return status;
+}
