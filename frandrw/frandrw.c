@@ -702,8 +702,10 @@ prealloc_file(void)
 	drop_after(DROP_PREALLOC);
 }
 
-/* Make the file ready: preallocated as asked, and as long as --size when
- * the first phase reads or writes in place (a hole reads as zeros). */
+/* Make the file ready: preallocated as asked, and a new file as long as
+ * --size when the first phase reads or writes in place (a hole reads as
+ * zeros).  A file of the user's that is too short stays so: its reads
+ * fail at its end. */
 static void
 prepare_file(void)
 {
@@ -711,7 +713,7 @@ prepare_file(void)
 
 	if (opt.prealloc != PRE_NONE)
 		prealloc_file();
-	if (opt.phase[0] == PH_CREATE)
+	if (opt.phase[0] == PH_CREATE || !g.t.created)
 		return;
 	if (fstat(g.t.fd, &st) < 0) {
 		warn("fstat %s", g.t.path);
