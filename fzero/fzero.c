@@ -331,9 +331,13 @@ __attribute__((noreturn)) static void
 die_failed(struct target *t, const struct method *m, const char *step,
     const struct zero_result *r)
 {
+	/* "PATH: fallocate: No space left on device", not "fallocate:
+	 * fallocate:" when the method is the call. */
+	bool same = *step == '\0' && strcmp(r->what, m->name) == 0;
+
 	if (r->err != 0)
-		warnx("%s: %s: %s%s: %s", t->path, m->name, step, r->what,
-		    strerror(r->err));
+		warnx("%s: %s: %s%s%s%s", t->path, m->name, step,
+		    same ? "" : r->what, same ? "" : ": ", strerror(r->err));
 	else
 		warnx("%s: %s: %s%s", t->path, m->name, step, r->what);
 	target_close(t, false);

@@ -48,7 +48,8 @@ EXTRA_DIST += \
 	tests/tools/fzero-basic.sh \
 	tests/tools/fzero-safety.sh \
 	tests/tools/fzero-loop.sh \
-	tests/tools/fzero-enospc.sh
+	tests/tools/fzero-enospc.sh \
+	tests/tools/fzero-lib.sh
 
 include tests/frandrw.mk
 include tests/fload.mk
