@@ -1,1 +1,11 @@
-# fcompare: filled in by its issue.
+# fcompare: tell a real difference from noise across repeated runs.
+bin_PROGRAMS += fcompare/fcompare
+fcompare_fcompare_SOURCES = \
+	fcompare/fcompare.c fcompare/fcompare.h \
+	fcompare/dataset.c fcompare/dataset.h \
+	fcompare/input.c fcompare/input.h \
+	fcompare/output.c fcompare/output.h \
+	fcompare/stats.c fcompare/stats.h
+fcompare_fcompare_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS) $(JANSSON_CFLAGS)
+fcompare_fcompare_LDADD = $(LDADD) $(GSL_LIBS) $(JANSSON_LIBS)
+dist_man_MANS += man/fcompare.1

@@ -1,1 +1,8 @@
-# fcompare tool tests: filled in by its issue.
+# fcompare: unit tests of the statistics and tool tests of the readers,
+# verdicts, output formats and exit statuses.
+check_PROGRAMS += tests/unit/test-fcompare-stats
+TESTS += tests/unit/test-fcompare-stats
+tests_unit_test_fcompare_stats_SOURCES = tests/unit/test-fcompare-stats.c \
+	tests/unit/tap.h fcompare/stats.c fcompare/stats.h
+tests_unit_test_fcompare_stats_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_fcompare_stats_LDADD = $(GSL_LIBS) -lm

@@ -1,0 +1,308 @@
+/* dataset.c: groups and series of numbers, found by key values and metric
+ * through a small open-addressing hash, kept in order of first use so the
+ * output follows the input. */
+#include "config.h"
+
+#include <err.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dataset.h"
+
+static void *
+xrealloc(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		errx(EXIT_RUN_FAILED, "out of memory");
+	p = realloc(p, n * size != 0 ? n * size : 1);
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return p;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return d;
+}
+
+void
+ds_init(struct dataset *ds)
+{
+	memset(ds, 0, sizeof(*ds));
+}
+
+static void
+series_free(struct series *s)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < s->nkeys; k++) {
+		free(s->kname[k]);
+		free(s->kval[k]);
+	}
+	free(s->kname);
+	free(s->kval);
+	free(s->metric);
+	for (i = 0; i < s->ng; i++)
+		free(s->g[i].v);
+	free(s->g);
+	free(s->sum);
+	free(s->cmp);
+	free(s);
+}
+
+void
+ds_free(struct dataset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->nseries; i++)
+		series_free(ds->series[i]);
+	for (i = 0; i < ds->ngroups; i++)
+		free(ds->group[i]);
+	for (i = 0; i < ds->nkeynames; i++)
+		free(ds->keynames[i]);
+	free(ds->series);
+	free(ds->group);
+	free(ds->keynames);
+	free(ds->hslot);
+	memset(ds, 0, sizeof(*ds));
+}
+
+size_t
+ds_group(struct dataset *ds, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ds->ngroups; i++)
+		if (strcmp(ds->group[i], name) == 0)
+			return i;
+	ds->group = xrealloc(ds->group, ds->ngroups + 1, sizeof(*ds->group));
+	ds->group[ds->ngroups] = xstrdup(name);
+	return ds->ngroups++;
+}
+
+static uint64_t
+fnv(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+	return (h ^ 0xff) * UINT64_C(0x100000001b3);	/* field separator */
+}
+
+static uint64_t
+series_hash(int nkeys, const char *const *names, const char *const *vals,
+    const char *metric)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	int k;
+
+	for (k = 0; k < nkeys; k++)
+		h = fnv(fnv(h, names[k]), vals[k]);
+	return fnv(h, metric);
+}
+
+static int
+series_is(const struct series *s, int nkeys, const char *const *names,
+    const char *const *vals, const char *metric)
+{
+	int k;
+
+	if (s->nkeys != nkeys || strcmp(s->metric, metric) != 0)
+		return 0;
+	for (k = 0; k < nkeys; k++)
+		if (strcmp(s->kname[k], names[k]) != 0 ||
+		    strcmp(s->kval[k], vals[k]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Slots hold series index + 1; 0 is empty. */
+static void
+ds_rehash(struct dataset *ds)
+{
+	size_t cap = ds->hcap ? ds->hcap * 2 : 64, i, j;
+	struct series *s;
+
+	free(ds->hslot);
+	ds->hslot = xrealloc(NULL, cap, sizeof(*ds->hslot));
+	memset(ds->hslot, 0, cap * sizeof(*ds->hslot));
+	ds->hcap = cap;
+	for (i = 0; i < ds->nseries; i++) {
+		s = ds->series[i];
+		j = series_hash(s->nkeys, (const char *const *)s->kname,
+		    (const char *const *)s->kval, s->metric) & (cap - 1);
+		while (ds->hslot[j])
+			j = (j + 1) & (cap - 1);
+		ds->hslot[j] = i + 1;
+	}
+}
+
+static void
+ds_note_keyname(struct dataset *ds, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ds->nkeynames; i++)
+		if (strcmp(ds->keynames[i], name) == 0)
+			return;
+	ds->keynames = xrealloc(ds->keynames, ds->nkeynames + 1,
+	    sizeof(*ds->keynames));
+	ds->keynames[ds->nkeynames++] = xstrdup(name);
+}
+
+struct series *
+ds_series(struct dataset *ds, int nkeys, const char *const *names,
+    const char *const *vals, const char *metric)
+{
+	struct series *s;
+	size_t j;
+	int k;
+
+	if ((ds->nseries + 1) * 2 > ds->hcap)
+		ds_rehash(ds);
+	j = series_hash(nkeys, names, vals, metric) & (ds->hcap - 1);
+	for (; ds->hslot[j]; j = (j + 1) & (ds->hcap - 1)) {
+		s = ds->series[ds->hslot[j] - 1];
+		if (series_is(s, nkeys, names, vals, metric))
+			return s;
+	}
+	s = xrealloc(NULL, 1, sizeof(*s));
+	memset(s, 0, sizeof(*s));
+	s->nkeys = nkeys;
+	s->kname = xrealloc(NULL, (size_t)nkeys, sizeof(*s->kname));
+	s->kval = xrealloc(NULL, (size_t)nkeys, sizeof(*s->kval));
+	for (k = 0; k < nkeys; k++) {
+		s->kname[k] = xstrdup(names[k]);
+		s->kval[k] = xstrdup(vals[k]);
+		ds_note_keyname(ds, names[k]);
+	}
+	s->metric = xstrdup(metric);
+	s->dir = metric_direction(metric);
+	ds->series = xrealloc(ds->series, ds->nseries + 1, sizeof(*ds->series));
+	ds->series[ds->nseries++] = s;
+	ds->hslot[j] = ds->nseries;
+	return s;
+}
+
+void
+ds_add(struct series *s, size_t g, double v)
+{
+	struct sample *x;
+
+	if (g >= s->ng) {
+		s->g = xrealloc(s->g, g + 1, sizeof(*s->g));
+		memset(s->g + s->ng, 0, (g + 1 - s->ng) * sizeof(*s->g));
+		s->ng = g + 1;
+	}
+	x = &s->g[g];
+	if (x->n == x->cap) {
+		x->cap = x->cap ? x->cap * 2 : 16;
+		x->v = xrealloc(x->v, x->cap, sizeof(*x->v));
+	}
+	x->v[x->n++] = v;
+}
+
+void
+ds_move_group_first(struct dataset *ds, size_t g)
+{
+	struct sample t;
+	char *name;
+	size_t i, j;
+
+	if (g == 0 || g >= ds->ngroups)
+		return;
+	name = ds->group[g];
+	memmove(ds->group + 1, ds->group, g * sizeof(*ds->group));
+	ds->group[0] = name;
+	for (i = 0; i < ds->nseries; i++) {
+		struct series *s = ds->series[i];
+
+		if (s->ng <= g) {
+			/* Make room so the shift below has a slot to fill. */
+			s->g = xrealloc(s->g, g + 1, sizeof(*s->g));
+			memset(s->g + s->ng, 0, (g + 1 - s->ng) * sizeof(*s->g));
+			s->ng = g + 1;
+		}
+		t = s->g[g];
+		for (j = g; j > 0; j--)
+			s->g[j] = s->g[j - 1];
+		s->g[0] = t;
+	}
+}
+
+static int
+series_constant(const struct series *s)
+{
+	size_t i, j;
+	int have = 0;
+	double first = 0;
+
+	for (i = 0; i < s->ng; i++)
+		for (j = 0; j < s->g[i].n; j++) {
+			if (!have) {
+				first = s->g[i].v[j];
+				have = 1;
+			} else if (s->g[i].v[j] != first)
+				return 0;
+		}
+	return 1;
+}
+
+static int
+series_empty(const struct series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ng; i++)
+		if (s->g[i].n)
+			return 0;
+	return 1;
+}
+
+void
+ds_prune(struct dataset *ds)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < ds->nseries; i++) {
+		struct series *s = ds->series[i];
+
+		if (series_empty(s) || (s->from_all && series_constant(s)))
+			series_free(s);
+		else
+			ds->series[k++] = s;
+	}
+	ds->nseries = k;
+	free(ds->hslot);
+	ds->hslot = NULL;
+	ds->hcap = 0;
+}
+
+static int
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+int
+metric_direction(const char *name)
+{
+	if (strcmp(name, "iops") == 0 || ends_with(name, "_per_s") ||
+	    ends_with(name, "_iops"))
+		return 1;
+	if (strcmp(name, "seconds") == 0 || ends_with(name, "_s") ||
+	    strncmp(name, "lat_", 4) == 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,37 @@
+/* fcompare.h: fcompare's options, shared by the readers (input.c), the
+ * analysis (fcompare.c) and the writers (output.c). */
+#ifndef FCOMPARE_FCOMPARE_H
+#define FCOMPARE_FCOMPARE_H
+
+#include <stddef.h>
+
+enum input_kind { IN_AUTO, IN_RECORDS, IN_PLAIN, IN_FIO, IN_BONNIE };
+enum output_kind { OUT_TABLE, OUT_RECORDS, OUT_CSV };
+enum test_kind { TEST_WELCH, TEST_UTEST };
+
+struct options {
+	enum input_kind input;
+	enum output_kind format;
+	enum test_kind test;
+	size_t column;		/* -C: 1-based column of plain numbers */
+	const char *delims;	/* -d */
+	const char *by;		/* --by COLUMN or metadata key */
+	const char *baseline;
+	char **metrics;		/* -m LIST, split; NULL for the default */
+	size_t nmetrics;
+	int all_metrics;	/* -m all */
+	double conf;		/* 0.95 */
+	double alpha;		/* 0.05 */
+	double fail_worse;	/* --fail-worse PCT; NaN when not given */
+	int correction;		/* Holm across the invocation */
+	int verbose;
+};
+
+/* One input file and the group (-g NAME) it was named for, if any. */
+struct input_file {
+	const char *path;	/* "-" for stdin */
+	const char *name;	/* for group names and messages */
+	const char *group;	/* -g NAME, or NULL */
+};
+
+#endif

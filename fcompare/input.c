@@ -1,0 +1,992 @@
+/* input.c: fcompare's readers.  fsbench records come through lib/record;
+ * fio's JSON (jansson) and bonnie++'s CSV are turned into the same kind of
+ * table, so one place decides groups, keys and metrics; plain numbers go
+ * straight into one series, fast enough for millions of lines. */
+#include "config.h"
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "input.h"
+#include "record.h"
+
+/* ---- whole files in memory ---- */
+
+struct inbuf {
+	char *p;
+	size_t len;
+	int mapped;
+};
+
+static void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return p;
+}
+
+static void *
+xrealloc(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		errx(EXIT_RUN_FAILED, "out of memory");
+	p = realloc(p, n * size != 0 ? n * size : 1);
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return p;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return d;
+}
+
+/* A regular file is mapped (no copy); a pipe is read into memory. */
+static void
+load(const struct input_file *f, struct inbuf *b)
+{
+	struct stat st;
+	size_t cap = 1 << 16;
+	ssize_t n;
+	int fd;
+
+	memset(b, 0, sizeof(*b));
+	if (strcmp(f->path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(f->path, O_RDONLY | O_CLOEXEC)) < 0)
+		err(EXIT_USAGE, "%s", f->path);
+	if (fstat(fd, &st) < 0)
+		err(EXIT_USAGE, "%s", f->path);
+	if (S_ISDIR(st.st_mode))
+		errx(EXIT_USAGE, "%s: is a directory", f->path);
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		b->p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
+		    fd, 0);
+		if (b->p != MAP_FAILED) {
+			b->len = (size_t)st.st_size;
+			b->mapped = 1;
+			(void)madvise(b->p, b->len, MADV_SEQUENTIAL);
+			if (fd != STDIN_FILENO)
+				close(fd);
+			return;
+		}
+	}
+	b->p = xmalloc(cap);
+	for (;;) {
+		if (b->len == cap)
+			b->p = xrealloc(b->p, cap *= 2, 1);
+		n = read(fd, b->p + b->len, cap - b->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			err(EXIT_USAGE, "%s", f->path);
+		if (n == 0)
+			break;
+		b->len += (size_t)n;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+static void
+unload(struct inbuf *b)
+{
+	if (b->mapped)
+		munmap(b->p, b->len);
+	else
+		free(b->p);
+}
+
+static const char *
+where(const struct input_file *f)
+{
+	return strcmp(f->path, "-") == 0 ? "stdin" : f->path;
+}
+
+/* ---- numbers ---- */
+
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* strtod on a copy that ends in NUL; it also sees what the fast path
+ * leaves (long mantissas, large exponents, hex) and rejects the rest. */
+static int
+parse_slow(const char *s, const char *e, double *out)
+{
+	char buf[128], *end;
+	size_t n = (size_t)(e - s);
+	double v;
+
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (isspace((unsigned char)buf[0]))
+		return -1;
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + n || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A decimal with at most 19 significant digits whose mantissa is below
+ * 2^53 and whose power of ten is at most 22 is one exact multiplication or
+ * division of two exact doubles, so correctly rounded (Clinger's fast
+ * path); everything else goes to strtod. */
+int
+input_parse_num(const char *s, const char *e, double *out)
+{
+	const char *p = s;
+	uint64_t m = 0;
+	int neg = 0, nd = 0, ex = 0, any = 0, esign = 1, ev = 0;
+	double v;
+
+	if (p < e && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (; p < e && (unsigned)(*p - '0') < 10; p++, any = 1) {
+		if (m == 0 && *p == '0')
+			continue;
+		if (++nd > 19)
+			return parse_slow(s, e, out);
+		m = m * 10 + (uint64_t)(*p - '0');
+	}
+	if (p < e && *p == '.') {
+		for (p++; p < e && (unsigned)(*p - '0') < 10; p++, any = 1) {
+			if (m == 0 && *p == '0') {
+				ex--;
+				continue;
+			}
+			if (++nd > 19)
+				return parse_slow(s, e, out);
+			m = m * 10 + (uint64_t)(*p - '0');
+			ex--;
+		}
+	}
+	if (!any)
+		return parse_slow(s, e, out);
+	if (p < e && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < e && (*p == '-' || *p == '+'))
+			esign = *p++ == '-' ? -1 : 1;
+		if (p == e || (unsigned)(*p - '0') >= 10)
+			return -1;
+		for (; p < e && (unsigned)(*p - '0') < 10; p++)
+			if (ev < 10000)
+				ev = ev * 10 + (*p - '0');
+		ex += esign * ev;
+	}
+	if (p != e)
+		return parse_slow(s, e, out);
+	if (m == 0) {
+		*out = neg ? -0.0 : 0.0;
+		return 0;
+	}
+	if (m > (UINT64_C(1) << 53) || ex < -22 || ex > 22)
+		return parse_slow(s, e, out);
+	v = (double)m;
+	v = ex < 0 ? v / pow10_exact[-ex] : v * pow10_exact[ex];
+	*out = neg ? -v : v;
+	return 0;
+}
+
+/* ---- plain numbers, ministat-style ---- */
+
+static void
+read_plain(struct dataset *ds, const struct options *o,
+    const struct input_file *f, const struct inbuf *b, size_t g,
+    struct series *s)
+{
+	const char *p = b->p, *end = b->p + b->len, *eol, *le, *fs, *fe;
+	const char *delims = o->delims ? o->delims : " \t";
+	unsigned char isdelim[256] = { 0 };
+	size_t line = 0, col, before = s->ng > g ? s->g[g].n : 0;
+	double v;
+
+	(void)ds;
+	for (; *delims; delims++)
+		isdelim[(unsigned char)*delims] = 1;
+	isdelim['\r'] = 1;
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (eol == NULL)
+			eol = end;
+		line++;
+		le = eol;
+		fs = p;
+		while (fs < le && isdelim[(unsigned char)*fs])
+			fs++;
+		if (fs == le || *fs == '#')
+			continue;
+		for (col = 1;; col++) {
+			for (fe = fs; fe < le && !isdelim[(unsigned char)*fe]; fe++)
+				;
+			if (col == o->column)
+				break;
+			for (fs = fe; fs < le && isdelim[(unsigned char)*fs]; fs++)
+				;
+			if (fs == le)
+				errx(EXIT_USAGE, "%s:%zu: no column %zu", where(f),
+				    line, o->column);
+		}
+		if (input_parse_num(fs, fe, &v) < 0)
+			errx(EXIT_USAGE, "%s:%zu: not a finite number: '%.*s'",
+			    where(f), line, (int)(fe - fs > 40 ? 40 : fe - fs), fs);
+		ds_add(s, g, v);
+	}
+	if ((s->ng > g ? s->g[g].n : 0) == before)
+		errx(EXIT_USAGE, "%s: no numbers", where(f));
+}
+
+/* ---- tables: records, and fio and bonnie++ turned into records ---- */
+
+struct table {
+	const struct input_file *file;
+	int block;		/* 1-based, within its file */
+	int own;		/* built here (fio, bonnie++), not by lib/record */
+	struct record_block b;
+};
+
+struct tables {
+	struct table *t;
+	size_t n;
+};
+
+static struct table *
+table_new(struct tables *ts, const struct input_file *f)
+{
+	struct table *t;
+	size_t i, blocks = 0;
+
+	for (i = 0; i < ts->n; i++)
+		if (ts->t[i].file == f)
+			blocks++;
+	ts->t = xrealloc(ts->t, ts->n + 1, sizeof(*ts->t));
+	t = &ts->t[ts->n++];
+	memset(t, 0, sizeof(*t));
+	t->file = f;
+	t->block = (int)blocks + 1;
+	return t;
+}
+
+static void
+table_free(struct table *t)
+{
+	struct record_block *b = &t->b;
+	size_t i;
+
+	if (!t->own) {
+		record_block_free(b);
+		return;
+	}
+	for (i = 0; i < b->nmeta; i++) {
+		free(b->meta_key[i]);
+		free(b->meta_val[i]);
+	}
+	for (i = 0; i < (size_t)b->ncols; i++)
+		free(b->cols[i]);
+	for (i = 0; i < b->nrows * (size_t)b->ncols; i++)
+		free(b->cells[i]);
+	free(b->meta_key);
+	free(b->meta_val);
+	free(b->cols);
+	free(b->cells);
+	free(b->row_line);
+	free(b->source);
+}
+
+/* Start a table of our own with these columns (the first NKEYS keys). */
+static struct record_block *
+own_block(struct table *t, const char *tool, const char *const *cols,
+    int ncols, int nkeys)
+{
+	struct record_block *b = &t->b;
+	int i;
+
+	t->own = 1;
+	b->source = xstrdup(where(t->file));
+	b->version = RECORD_VERSION;
+	b->nmeta = 1;
+	b->meta_key = xmalloc(sizeof(*b->meta_key));
+	b->meta_val = xmalloc(sizeof(*b->meta_val));
+	b->meta_key[0] = xstrdup("tool");
+	b->meta_val[0] = xstrdup(tool);
+	b->ncols = ncols;
+	b->nkeys = nkeys;
+	b->cols = xmalloc((size_t)ncols * sizeof(*b->cols));
+	for (i = 0; i < ncols; i++)
+		b->cols[i] = xstrdup(cols[i]);
+	return b;
+}
+
+/* Append a row of "-" cells at input line LINE; returns its cells. */
+static char **
+own_row(struct record_block *b, size_t line)
+{
+	char **row;
+	int i;
+
+	b->cells = xrealloc(b->cells, (b->nrows + 1) * (size_t)b->ncols,
+	    sizeof(*b->cells));
+	b->row_line = xrealloc(b->row_line, b->nrows + 1, sizeof(*b->row_line));
+	b->row_line[b->nrows] = line;
+	row = b->cells + b->nrows * (size_t)b->ncols;
+	for (i = 0; i < b->ncols; i++)
+		row[i] = xstrdup("-");
+	b->nrows++;
+	return row;
+}
+
+static void
+set_cell(char **cell, const char *s)
+{
+	free(*cell);
+	*cell = xstrdup(s);
+}
+
+static void
+set_num(char **cell, double v)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), "%.17g", v);
+	set_cell(cell, buf);
+}
+
+static void
+read_records(struct tables *ts, const struct input_file *f,
+    const struct inbuf *b)
+{
+	struct record_reader r;
+	struct record_block blk;
+	struct table *t;
+	FILE *fp;
+	int rc;
+
+	fp = fmemopen(b->p, b->len, "r");
+	if (fp == NULL)
+		err(EXIT_RUN_FAILED, "fmemopen");
+	record_reader_init(&r, fp, where(f));
+	while ((rc = record_read_block(&r, &blk)) == 1) {
+		t = table_new(ts, f);
+		t->b = blk;
+		if (blk.nrows == 0)
+			warnx("%s:%zu: a block with no rows", where(f),
+			    blk.first_line);
+	}
+	if (rc < 0)
+		errx(EXIT_USAGE, "%s", r.err);
+	record_reader_free(&r);
+	fclose(fp);
+}
+
+/* ---- fio --output-format=json ---- */
+
+enum fio_col {
+	FIO_RUN, FIO_JOB, FIO_DIR, FIO_IOPS, FIO_BW, FIO_LAT_MEAN, FIO_P50,
+	FIO_P90, FIO_P99, FIO_P99_9, FIO_USR, FIO_SYS, FIO_NCOLS
+};
+
+static const char *const fio_cols[FIO_NCOLS] = {
+	"run", "job", "dir", "iops", "bw_kib_per_s", "lat_us_mean",
+	"lat_us_p50", "lat_us_p90", "lat_us_p99", "lat_us_p99_9",
+	"usr_cpu_pct", "sys_cpu_pct"
+};
+
+static int
+json_num(json_t *o, const char *key, double *v)
+{
+	json_t *x = json_object_get(o, key);
+
+	if (!json_is_number(x))
+		return -1;
+	*v = json_number_value(x);
+	return isfinite(*v) ? 0 : -1;
+}
+
+/* Completion latency: fio 3 reports clat_ns, older versions clat in us. */
+static void
+fio_latency(json_t *dir, char **row)
+{
+	static const char *const pct[] = {
+		"50.000000", "90.000000", "99.000000", "99.900000"
+	};
+	json_t *clat, *pc;
+	double scale = 1e-3, v;
+	int i;
+
+	clat = json_object_get(dir, "clat_ns");
+	if (!json_is_object(clat)) {
+		clat = json_object_get(dir, "clat");
+		scale = 1;
+	}
+	if (!json_is_object(clat))
+		return;
+	if (json_num(clat, "mean", &v) == 0)
+		set_num(&row[FIO_LAT_MEAN], v * scale);
+	pc = json_object_get(clat, "percentile");
+	for (i = 0; i < 4 && json_is_object(pc); i++)
+		if (json_num(pc, pct[i], &v) == 0)
+			set_num(&row[FIO_P50 + i], v * scale);
+}
+
+static void
+fio_job(struct record_block *b, const struct input_file *f, size_t line,
+    int run, json_t *job)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	json_t *name, *dir;
+	char **row, buf[24];
+	double v, ios;
+	int d;
+
+	name = json_object_get(job, "jobname");
+	if (!json_is_string(name))
+		errx(EXIT_USAGE, "%s:%zu: fio job without a \"jobname\"",
+		    where(f), line);
+	for (d = 0; d < 3; d++) {
+		dir = json_object_get(job, dirs[d]);
+		if (dir == NULL)
+			continue;
+		if (!json_is_object(dir) || json_num(dir, "iops", &v) < 0 ||
+		    json_num(dir, "io_bytes", &ios) < 0)
+			errx(EXIT_USAGE, "%s:%zu: fio job \"%s\": \"%s\" without "
+			    "\"iops\" and \"io_bytes\"", where(f), line,
+			    json_string_value(name), dirs[d]);
+		if (ios <= 0)
+			continue;		/* this direction did not run */
+		row = own_row(b, line);
+		snprintf(buf, sizeof(buf), "%d", run);
+		set_cell(&row[FIO_RUN], buf);
+		set_cell(&row[FIO_JOB], json_string_value(name));
+		set_cell(&row[FIO_DIR], dirs[d]);
+		set_num(&row[FIO_IOPS], v);
+		if (json_num(dir, "bw", &v) == 0)
+			set_num(&row[FIO_BW], v);
+		fio_latency(dir, row);
+		if (json_num(job, "usr_cpu", &v) == 0)
+			set_num(&row[FIO_USR], v);
+		if (json_num(job, "sys_cpu", &v) == 0)
+			set_num(&row[FIO_SYS], v);
+	}
+}
+
+/* A file may hold several fio runs, one JSON document after another
+ * (fio --output-format=json >> runs.json): each is one run. */
+static void
+read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
+{
+	const char *p = in->p, *end = in->p + in->len, *q;
+	struct record_block *b = NULL;
+	json_error_t je;
+	json_t *doc, *jobs, *ver;
+	size_t line = 1, i;
+	int run = 0;
+	char tool[64];
+
+	for (;;) {
+		for (; p < end && isspace((unsigned char)*p); p++)
+			if (*p == '\n')
+				line++;
+		if (p == end)
+			break;
+		if (*p != '{')
+			errx(EXIT_USAGE, "%s:%zu: not fio JSON output "
+			    "(--output-format=json)", where(f), line);
+		doc = json_loadb(p, (size_t)(end - p), JSON_DISABLE_EOF_CHECK, &je);
+		if (doc == NULL)
+			errx(EXIT_USAGE, "%s:%zu: %s", where(f),
+			    line + (je.line > 0 ? (size_t)je.line - 1 : 0), je.text);
+		run++;
+		jobs = json_object_get(doc, "jobs");
+		if (!json_is_array(jobs))
+			errx(EXIT_USAGE, "%s:%zu: fio JSON without a \"jobs\" array",
+			    where(f), line);
+		if (b == NULL) {
+			ver = json_object_get(doc, "fio version");
+			snprintf(tool, sizeof(tool), "fio %s", json_is_string(ver) ?
+			    json_string_value(ver) + (strncmp(json_string_value(ver),
+			    "fio-", 4) == 0 ? 4 : 0) : "?");
+			b = own_block(table_new(ts, f), tool, fio_cols, FIO_NCOLS, 3);
+		}
+		for (i = 0; i < json_array_size(jobs); i++) {
+			if (!json_is_object(json_array_get(jobs, i)))
+				errx(EXIT_USAGE, "%s:%zu: fio \"jobs\" entry %zu is "
+				    "not an object", where(f), line, i + 1);
+			fio_job(b, f, line, run, json_array_get(jobs, i));
+		}
+		json_decref(doc);
+		for (q = p + je.position; p < q; p++)
+			if (*p == '\n')
+				line++;
+	}
+	if (b == NULL)
+		errx(EXIT_USAGE, "%s: no fio JSON output", where(f));
+}
+
+/* ---- bonnie++ CSV ---- */
+
+/* The tests in bonnie++'s order, for K/sec (or /sec), %CPU and latency. */
+static const char *const bonnie_tests[12] = {
+	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"
+};
+
+#define BONNIE_NCOLS (3 + 12 * 3)
+
+static void
+bonnie_cols(char **cols)
+{
+	char buf[64];
+	int i;
+
+	cols[0] = xstrdup("label");
+	cols[1] = xstrdup("run");
+	cols[2] = xstrdup("size");
+	for (i = 0; i < 12; i++) {
+		/* The first five are K/sec, the rest operations per second. */
+		snprintf(buf, sizeof(buf), i < 5 ? "%s_kib_per_s" : "%s_per_s",
+		    bonnie_tests[i]);
+		cols[3 + i * 3] = xstrdup(buf);
+		snprintf(buf, sizeof(buf), "%s_cpu_pct", bonnie_tests[i]);
+		cols[4 + i * 3] = xstrdup(buf);
+		snprintf(buf, sizeof(buf), "lat_us_%s", bonnie_tests[i]);
+		cols[5 + i * 3] = xstrdup(buf);
+	}
+}
+
+/* A figure: a number, "" (not run) or "+++++" (too fast to measure, which
+ * bonnie++ declines to report) both missing. */
+static void
+bonnie_value(char **cell, const char *s, const struct input_file *f,
+    size_t line, const char *what)
+{
+	double v;
+
+	if (*s == '\0' || strspn(s, "+") == strlen(s))
+		return;
+	if (input_parse_num(s, s + strlen(s), &v) < 0)
+		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s: not a number: '%s'",
+		    where(f), line, what, s);
+	set_num(cell, v);
+}
+
+/* A latency: "28145us", "12ms", "1.5s". */
+static void
+bonnie_latency(char **cell, const char *s, const struct input_file *f,
+    size_t line, const char *what)
+{
+	const char *u;
+	double v, scale;
+
+	if (*s == '\0' || strspn(s, "+") == strlen(s))
+		return;
+	for (u = s; *u && (isdigit((unsigned char)*u) || *u == '.'); u++)
+		;
+	if (strcmp(u, "us") == 0)
+		scale = 1;
+	else if (strcmp(u, "ms") == 0)
+		scale = 1e3;
+	else if (strcmp(u, "s") == 0)
+		scale = 1e6;
+	else if (strcmp(u, "ns") == 0)
+		scale = 1e-3;
+	else
+		scale = -1;
+	if (scale < 0 || input_parse_num(s, u, &v) < 0)
+		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s latency: not a time: '%s'",
+		    where(f), line, what, s);
+	set_num(cell, v * scale);
+}
+
+/* Split a CSV line (bonnie++ quotes nothing) in place. */
+static size_t
+split_csv(char *s, char **field, size_t max)
+{
+	size_t n = 0;
+
+	for (;;) {
+		if (n == max)
+			return n + 1;		/* too many: the caller says so */
+		field[n++] = s;
+		s = strchr(s, ',');
+		if (s == NULL)
+			return n;
+		*s++ = '\0';
+	}
+}
+
+static int
+bonnie_new_format(char **field, size_t n)
+{
+	const char *v = field[0];
+
+	/* bonnie++ 1.9x and 2.x start with the CSV format version, 1.9x. */
+	return n >= 21 && strncmp(v, "1.9", 3) == 0 &&
+	    strspn(v + 3, "0123456789") == strlen(v + 3);
+}
+
+static void
+bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
+    char **field, size_t n)
+{
+	char **row, buf[24];
+	int i, io, lat = -1, nfile;
+
+	row = own_row(b, line);
+	snprintf(buf, sizeof(buf), "%zu", b->nrows);
+	set_cell(&row[1], buf);
+	if (bonnie_new_format(field, n)) {
+		/* version, version, name, concurrency, seed, size, chunk,
+		 * seeks, seek procs, then the figures */
+		set_cell(&row[0], *field[2] ? field[2] : "-");
+		set_cell(&row[2], *field[5] ? field[5] : "-");
+		io = 9;
+		nfile = n >= 38 ? 26 : -1;
+		lat = n >= 50 ? 38 : -1;
+	} else {
+		/* bonnie++ 1.0x: name, size, then the figures */
+		set_cell(&row[0], *field[0] ? field[0] : "-");
+		set_cell(&row[2], *field[1] ? field[1] : "-");
+		io = 2;
+		nfile = n >= 27 ? 15 : -1;
+	}
+	for (i = 0; i < 12; i++) {
+		int at = i < 6 ? io + 2 * i : nfile < 0 ? -1 : nfile + 2 * (i - 6);
+
+		if (at < 0)
+			continue;
+		bonnie_value(&row[3 + i * 3], field[at], f, line, bonnie_tests[i]);
+		bonnie_value(&row[4 + i * 3], field[at + 1], f, line,
+		    bonnie_tests[i]);
+		if (lat >= 0)
+			bonnie_latency(&row[5 + i * 3], field[lat + i], f, line,
+			    bonnie_tests[i]);
+	}
+	/* A label must be one word in the records fcompare writes. */
+	for (i = 0; row[0][i]; i++)
+		if (isspace((unsigned char)row[0][i]))
+			row[0][i] = '_';
+}
+
+static void
+read_bonnie(struct tables *ts, const struct input_file *f,
+    const struct inbuf *in)
+{
+	const char *p = in->p, *end = in->p + in->len, *eol;
+	struct record_block *b = NULL;
+	char *cols[BONNIE_NCOLS], *copy, *field[64];
+	size_t line = 0, n, len;
+	int i;
+
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (eol == NULL)
+			eol = end;
+		line++;
+		len = (size_t)(eol - p);
+		if (len && p[len - 1] == '\r')
+			len--;
+		if (len == 0 || strncmp(p, "name,", 5) == 0 ||
+		    strncmp(p, "format_version,", 15) == 0)
+			continue;		/* blank, or a header line */
+		copy = xmalloc(len + 1);
+		memcpy(copy, p, len);
+		copy[len] = '\0';
+		n = split_csv(copy, field, 64);
+		if (n < 14 || n > 60 || (n < 21 && bonnie_new_format(field, 21)))
+			errx(EXIT_USAGE, "%s:%zu: not a bonnie++ CSV line "
+			    "(%zu fields)", where(f), line, n);
+		if (b == NULL) {
+			bonnie_cols(cols);
+			b = own_block(table_new(ts, f), "bonnie++",
+			    (const char *const *)cols, BONNIE_NCOLS, 3);
+			for (i = 0; i < BONNIE_NCOLS; i++)
+				free(cols[i]);
+		}
+		bonnie_line(b, f, line, field, n);
+		free(copy);
+	}
+	if (b == NULL)
+		errx(EXIT_USAGE, "%s: no bonnie++ CSV lines", where(f));
+}
+
+/* ---- which reader ---- */
+
+static enum input_kind
+detect(const struct inbuf *b)
+{
+	const char *p = b->p, *end = b->p + b->len, *eol;
+	size_t commas = 0;
+
+	for (; p < end && isspace((unsigned char)*p); p++)
+		;
+	if (p == end)
+		return IN_PLAIN;
+	if ((size_t)(end - p) >= 9 && memcmp(p, "# fsbench", 9) == 0)
+		return IN_RECORDS;
+	if (*p == '{')
+		return IN_FIO;
+	eol = memchr(p, '\n', (size_t)(end - p));
+	for (; p < (eol ? eol : end); p++)
+		commas += *p == ',';
+	return commas >= 13 ? IN_BONNIE : IN_PLAIN;
+}
+
+/* ---- groups, keys and metrics of the tables ---- */
+
+static const char *
+tool_of(const struct record_block *b, char *buf, size_t len)
+{
+	const char *t = record_meta_get(b, "tool");
+
+	if (t == NULL)
+		return "";
+	snprintf(buf, len, "%.*s", (int)strcspn(t, " "), t);
+	return buf;
+}
+
+/* The program's main measurement, when no -m is given. */
+static int
+default_metric(const char *tool, const char *col)
+{
+	static const char *const main_metric[][2] = {
+		{ "fzero", "seconds" }, { "frandrw", "iops" },
+		{ "fload", "seconds" }, { "fio", "iops" }, { "fio", "bw_kib_per_s" },
+		{ "bonnie++", "putc_kib_per_s" },
+		{ "bonnie++", "put_block_kib_per_s" },
+		{ "bonnie++", "rewrite_kib_per_s" },
+		{ "bonnie++", "getc_kib_per_s" },
+		{ "bonnie++", "get_block_kib_per_s" },
+	};
+	size_t i;
+	int known = 0;
+
+	for (i = 0; i < sizeof(main_metric) / sizeof(main_metric[0]); i++) {
+		if (strcmp(tool, main_metric[i][0]) != 0)
+			continue;
+		known = 1;
+		if (strcmp(col, main_metric[i][1]) == 0)
+			return 1;
+	}
+	/* Another program: every measurement with a direction. */
+	return !known && metric_direction(col) != 0;
+}
+
+struct grouping {
+	int by_label;		/* labels differ: they name the groups */
+	size_t nfiles;
+	const char *by;
+};
+
+static int
+labels_differ(const struct tables *ts)
+{
+	const char *first = NULL, *v;
+	size_t i, r;
+	int c;
+
+	for (i = 0; i < ts->n; i++) {
+		const struct record_block *b = &ts->t[i].b;
+
+		if (ts->t[i].file->group || (c = record_col(b, "label")) < 0)
+			continue;
+		for (r = 0; r < b->nrows; r++) {
+			v = record_cell(b, r, c);
+			if (first == NULL)
+				first = v;
+			else if (strcmp(first, v) != 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static size_t
+blocks_of(const struct tables *ts, const struct input_file *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ts->n; i++)
+		n += ts->t[i].file == f;
+	return n;
+}
+
+/* The group of row R of table T: --by, -g, the label when labels differ,
+ * the file when there are several, else the block within the one stream. */
+static const char *
+group_of(const struct grouping *gr, const struct tables *ts,
+    const struct table *t, size_t r, char *buf, size_t len)
+{
+	const struct record_block *b = &t->b;
+	const char *v;
+	int c;
+
+	if (gr->by) {
+		if ((c = record_col(b, gr->by)) >= 0)
+			return record_cell(b, r, c);
+		if ((v = record_meta_get(b, gr->by)) != NULL)
+			return v;
+		errx(EXIT_USAGE, "%s:%zu: no column or metadata '%s' for --by",
+		    where(t->file), b->first_line, gr->by);
+	}
+	if (t->file->group)
+		return t->file->group;
+	c = record_col(b, "label");
+	if (gr->by_label && c >= 0)
+		return record_cell(b, r, c);
+	if (gr->nfiles > 1)
+		return t->file->name;
+	if (blocks_of(ts, t->file) > 1) {
+		snprintf(buf, len, "#%d", t->block);
+		return buf;
+	}
+	return c >= 0 && b->nrows ? record_cell(b, 0, c) : t->file->name;
+}
+
+static int
+is_metric_col(const struct options *o, const char *tool, const char *col,
+    int *found)
+{
+	size_t i;
+
+	if (o->all_metrics)
+		return 1;
+	if (o->nmetrics == 0)
+		return default_metric(tool, col);
+	for (i = 0; i < o->nmetrics; i++)
+		if (strcmp(o->metrics[i], col) == 0) {
+			found[i] = 1;
+			return 1;
+		}
+	return 0;
+}
+
+static void
+feed_table(struct dataset *ds, const struct options *o,
+    const struct grouping *gr, const struct tables *ts, const struct table *t,
+    int *found)
+{
+	const struct record_block *b = &t->b;
+	const char *kname[RECORD_MAX_COLS], *kval[RECORD_MAX_COLS], *cell;
+	int metric[RECORD_MAX_COLS], nm = 0, nk = 0, keycol[RECORD_MAX_COLS];
+	char tool[64], gbuf[32];
+	struct series *s;
+	size_t r, g;
+	double v;
+	int c, k, m;
+
+	tool_of(b, tool, sizeof(tool));
+	for (c = 0; c < b->ncols && c < RECORD_MAX_COLS; c++) {
+		if (c < b->nkeys) {
+			if (strcmp(b->cols[c], "label") != 0 &&
+			    strcmp(b->cols[c], "run") != 0 &&
+			    (gr->by == NULL || strcmp(b->cols[c], gr->by) != 0)) {
+				keycol[nk] = c;
+				kname[nk++] = b->cols[c];
+			}
+		} else if (is_metric_col(o, tool, b->cols[c], found))
+			metric[nm++] = c;
+	}
+	for (r = 0; r < b->nrows; r++) {
+		g = ds_group(ds, group_of(gr, ts, t, r, gbuf, sizeof(gbuf)));
+		for (k = 0; k < nk; k++)
+			kval[k] = record_cell(b, r, keycol[k]);
+		for (m = 0; m < nm; m++) {
+			cell = record_cell(b, r, metric[m]);
+			if (strcmp(cell, "-") == 0)
+				continue;
+			if (input_parse_num(cell, cell + strlen(cell), &v) < 0)
+				errx(EXIT_USAGE, "%s:%zu: %s: not a finite number: "
+				    "'%s'", where(t->file), b->row_line[r],
+				    b->cols[metric[m]], cell);
+			s = ds_series(ds, nk, kname, kval, b->cols[metric[m]]);
+			s->from_all = o->all_metrics;
+			ds_add(s, g, v);
+		}
+	}
+}
+
+void
+input_read(struct dataset *ds, const struct options *o,
+    const struct input_file *f, size_t nf)
+{
+	struct tables ts = { NULL, 0 };
+	struct grouping gr;
+	struct inbuf *buf;
+	struct series *plain = NULL;
+	enum input_kind kind;
+	const char *pm;
+	int *found;
+	size_t i;
+
+	buf = xmalloc(nf * sizeof(*buf));
+	found = calloc(o->nmetrics + 1, sizeof(*found));
+	if (found == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (i = 0; i < nf; i++) {
+		load(&f[i], &buf[i]);
+		kind = o->input == IN_AUTO ? detect(&buf[i]) : o->input;
+		switch (kind) {
+		case IN_RECORDS:
+			read_records(&ts, &f[i], &buf[i]);
+			break;
+		case IN_FIO:
+			read_fio(&ts, &f[i], &buf[i]);
+			break;
+		case IN_BONNIE:
+			read_bonnie(&ts, &f[i], &buf[i]);
+			break;
+		default:
+			/* Plain numbers name their metric with -m (so that
+			 * its name gives the direction), else "value". */
+			pm = o->nmetrics ? o->metrics[0] : "value";
+			if (plain == NULL)
+				plain = ds_series(ds, 0, NULL, NULL, pm);
+			found[0] = 1;
+			read_plain(ds, o, &f[i], &buf[i],
+			    ds_group(ds, f[i].group ? f[i].group : f[i].name),
+			    plain);
+			break;
+		}
+		unload(&buf[i]);
+	}
+	gr.by = o->by;
+	gr.nfiles = nf;
+	gr.by_label = labels_differ(&ts);
+	for (i = 0; i < ts.n; i++)
+		feed_table(ds, o, &gr, &ts, &ts.t[i], found);
+	for (i = 0; i < o->nmetrics; i++)
+		if (!found[i] && !(plain && i == 0))
+			errx(EXIT_USAGE, "no column '%s' in the input",
+			    o->metrics[i]);
+	for (i = 0; i < ts.n; i++)
+		table_free(&ts.t[i]);
+	free(ts.t);
+	free(found);
+	free(buf);
+}

@@ -1,0 +1,20 @@
+/* input.h: fcompare's readers: fsbench records (through lib/record),
+ * ministat-style plain numbers, fio's JSON output (jansson) and bonnie++'s
+ * CSV lines, each turned into groups and series of numbers. */
+#ifndef FCOMPARE_INPUT_H
+#define FCOMPARE_INPUT_H
+
+#include <stddef.h>
+
+#include "dataset.h"
+#include "fcompare.h"
+
+/* Read the NF files (stdin when F is "-") into DS.  Bad input is an error
+ * naming the file and line, exit 2. */
+void input_read(struct dataset *ds, const struct options *o,
+    const struct input_file *f, size_t nf);
+
+/* Parse the whole of [S, E) as a finite number.  0, or -1. */
+int input_parse_num(const char *s, const char *e, double *out);
+
+#endif
