@@ -2,7 +2,10 @@
 # fzero-basic.sh: every method on a tmpfs, the rows add up, the files read
 # back as zeros (--verify, and cmp against /dev/zero after --keep), the
 # options do what they say, and usage errors exit 2 having touched nothing.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
+# shellcheck source=tests/tools/fzero-lib.sh
 . "$top_srcdir/tests/tools/fzero-lib.sh"
 
 use_tmpfs 64

@@ -1,8 +1,9 @@
 # fzero-lib.sh: what the fzero tests share, sourced after lib.sh: the
 # checks every measured row must pass, and a private tmpfs to run on.
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2154 # scratch comes from lib.sh
 
 unset FSBENCH_LABEL
+# shellcheck disable=SC2034 # used by the tests that source this file
 all_methods=posix_fallocate,fallocate,zero-range,mmap,write:4096,write:1000,write:1M,direct:4096,truncate,putc
 
 command -v fzero >/dev/null 2>&1 || skip_all "fzero is not built"
