@@ -6,3 +6,8 @@ tests_unit_test_fcompare_stats_SOURCES = tests/unit/test-fcompare-stats.c \
 	tests/unit/tap.h fcompare/stats.c fcompare/stats.h
 tests_unit_test_fcompare_stats_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_fcompare_stats_LDADD = $(GSL_LIBS) -lm
+TESTS += \
+	tests/tools/fcompare-seeds.sh
+EXTRA_DIST += \
+	tests/tools/fcompare-lib.sh \
+	tests/tools/fcompare-seeds.sh
