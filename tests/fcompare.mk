@@ -7,7 +7,9 @@ tests_unit_test_fcompare_stats_SOURCES = tests/unit/test-fcompare-stats.c \
 tests_unit_test_fcompare_stats_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_fcompare_stats_LDADD = $(GSL_LIBS) -lm
 TESTS += \
-	tests/tools/fcompare-seeds.sh
+	tests/tools/fcompare-seeds.sh \
+	tests/tools/fcompare-records.sh
 EXTRA_DIST += \
 	tests/tools/fcompare-lib.sh \
-	tests/tools/fcompare-seeds.sh
+	tests/tools/fcompare-seeds.sh \
+	tests/tools/fcompare-records.sh
