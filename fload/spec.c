@@ -1,0 +1,301 @@
+/* spec.c: the -L SPEC language, NAME[:KEY=VALUE]... or cmd:COMMAND, and the
+ * default sizes: contest's (100% of RAM for io, 110% for mem), capped so a
+ * load never fills the disk or wakes the OOM killer. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fload.h"
+#include "size.h"
+
+static const char *const kind_names[] = {
+	"none", "process", "io", "read", "mem", "list", "copy", "cmd",
+};
+
+/* Which keys each load takes, as a blank-separated list. */
+static const char *const kind_keys[] = {
+	"", "procs", "size", "size", "size", "dir", "procs files size", "",
+};
+
+const char *
+spec_kind_name(enum load_kind k)
+{
+	return kind_names[k];
+}
+
+static bool
+key_allowed(enum load_kind k, const char *key, size_t len)
+{
+	const char *p = kind_keys[k];
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (n == len && strncmp(p, key, len) == 0)
+			return true;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return false;
+}
+
+static int
+set_key(struct load *l, const char *key, const char *val, uint64_t mem_base,
+    char *err, size_t errlen)
+{
+	struct stat st;
+	uint64_t v;
+
+	if (strcmp(key, "procs") == 0) {
+		if (size_parse_count(val, 1, 4096, &v) < 0)
+			goto bad;
+		l->procs = v;
+	} else if (strcmp(key, "files") == 0) {
+		if (size_parse_count(val, 1, 10000000, &v) < 0)
+			goto bad;
+		l->files = v;
+	} else if (strcmp(key, "size") == 0) {
+		if (size_parse(val, mem_base, &v) < 0 || v == 0)
+			goto bad;
+		l->size = v;
+		l->size_given = true;
+	} else if (strcmp(key, "dir") == 0) {
+		if (stat(val, &st) < 0) {
+			snprintf(err, errlen, "%s: %s", val, strerror(errno));
+			return -1;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "%s: not a directory", val);
+			return -1;
+		}
+		l->dir = val;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "invalid %s '%s'", key, val);
+	return -1;
+}
+
+int
+spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
+    size_t errlen)
+{
+	char *rest, *p, *item, *eq;
+	size_t n;
+	int k;
+
+	memset(l, 0, sizeof(*l));
+	l->spec = spec;
+	if (strncmp(spec, "cmd:", 4) == 0) {
+		l->kind = LOAD_CMD;
+		l->cmd = spec + 4;
+		if (l->cmd[strspn(l->cmd, " \t")] == '\0') {
+			snprintf(err, errlen, "no command after 'cmd:'");
+			return -1;
+		}
+		return 0;
+	}
+	n = strcspn(spec, ":");
+	for (k = 0; k < (int)(sizeof(kind_names) / sizeof(kind_names[0])); k++)
+		if (k != LOAD_CMD && strlen(kind_names[k]) == n &&
+		    strncmp(spec, kind_names[k], n) == 0)
+			break;
+	if (k == (int)(sizeof(kind_names) / sizeof(kind_names[0]))) {
+		snprintf(err, errlen, "unknown load '%.*s' (none, process, io, "
+		    "read, mem, list, copy, cmd:COMMAND)", (int)n, spec);
+		return -1;
+	}
+	l->kind = (enum load_kind)k;
+	if (spec[n] == '\0')
+		return 0;
+	/* Values point into this copy, which lives as long as fload. */
+	rest = strdup(spec + n + 1);
+	if (rest == NULL)
+		errx(1, "out of memory");
+	for (p = rest; (item = strsep(&p, ":")) != NULL;) {
+		eq = strchr(item, '=');
+		if (eq == NULL || eq == item || eq[1] == '\0') {
+			snprintf(err, errlen, "'%s' is not KEY=VALUE", item);
+			return -1;
+		}
+		if (!key_allowed(l->kind, item, (size_t)(eq - item))) {
+			snprintf(err, errlen, "unknown key '%.*s' for load '%s'%s%s",
+			    (int)(eq - item), item, kind_names[k],
+			    *kind_keys[k] ? "; it takes " : " (it takes none)",
+			    kind_keys[k]);
+			return -1;
+		}
+		*eq = '\0';
+		if (set_key(l, item, eq + 1, mem_base, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static uint64_t
+round_down(uint64_t v, uint64_t unit)
+{
+	return v / unit * unit;
+}
+
+static uint64_t
+round_up(uint64_t v, uint64_t unit)
+{
+	return (v + unit - 1) / unit * unit;
+}
+
+static void
+note(struct load *l, bool quiet, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+note(struct load *l, bool quiet, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(l->note, sizeof(l->note), fmt, ap);
+	va_end(ap);
+	if (!quiet)
+		warnx("load '%s': %s", l->spec, l->note);
+}
+
+static void
+resolve_file_size(struct load *l, const struct sizing *sz, bool quiet)
+{
+	char a[32], b[32];
+	uint64_t cap = round_down(sz->free_bytes / 2, 4096);
+
+	if (l->size_given)
+		return;
+	l->size = sz->mem_base;
+	if (l->size > cap) {
+		note(l, quiet, "100%% of RAM (%s) is more than half the free "
+		    "space of %s; using %s", size_format(l->size, a, sizeof(a)),
+		    sz->dirname, size_format(cap, b, sizeof(b)));
+		l->size = cap;
+	}
+	if (l->size == 0)
+		errx(1, "load '%s': no free space in %s", l->spec, sz->dirname);
+}
+
+static void
+resolve_mem_size(struct load *l, const struct sizing *sz, bool quiet)
+{
+	uint64_t margin = sz->mem_bytes / 10, cap, page = 4096;
+	char a[32], b[32];
+
+	/* Never the OOM killer: what is free now, less a tenth of the real
+	 * RAM for everything else (the job among it). */
+	cap = sz->mem_avail > margin ? sz->mem_avail - margin : 0;
+	if (l->size_given) {
+		if (l->size > cap && !sz->no_space_check)
+			errx(1, "load '%s': %s does not fit in available memory "
+			    "plus free swap less 10%% of RAM (%s); "
+			    "--no-space-check to try anyway", l->spec,
+			    size_format(l->size, a, sizeof(a)),
+			    size_format(cap, b, sizeof(b)));
+	} else {
+		l->size = sz->mem_base / 100 * 110 + sz->mem_base % 100 * 110 / 100;
+		if (l->size > cap) {
+			note(l, quiet, "110%% of RAM (%s) is more than available "
+			    "memory plus free swap less 10%% of RAM; using %s",
+			    size_format(l->size, a, sizeof(a)),
+			    size_format(cap, b, sizeof(b)));
+			l->size = cap;
+		}
+	}
+	l->size = round_up(l->size, page);
+	if (l->size == 0)
+		errx(1, "load '%s': no memory to spare", l->spec);
+}
+
+void
+spec_resolve(struct load *l, const struct sizing *sz, bool quiet)
+{
+	switch (l->kind) {
+	case LOAD_PROCESS:
+		if (l->procs == 0)
+			l->procs = 4 * (uint64_t)sz->cpus;
+		break;
+	case LOAD_IO:
+	case LOAD_READ:
+		resolve_file_size(l, sz, quiet);
+		break;
+	case LOAD_MEM:
+		resolve_mem_size(l, sz, quiet);
+		break;
+	case LOAD_LIST:
+		if (l->dir == NULL)
+			l->dir = "/usr";
+		break;
+	case LOAD_COPY:
+		if (l->procs == 0)
+			l->procs = 2 * (uint64_t)sz->cpus;
+		if (l->files == 0)
+			l->files = 1000;
+		if (!l->size_given)
+			l->size = 16 * 1024;
+		break;
+	case LOAD_NONE:
+	case LOAD_CMD:
+		break;
+	}
+}
+
+uint64_t
+spec_disk_kept(const struct load *l, const struct sizing *sz)
+{
+	if (l->kind == LOAD_READ)
+		return round_up(l->size, sz->block_size);
+	if (l->kind == LOAD_COPY)
+		return l->procs * l->files * round_up(l->size, sz->block_size);
+	return 0;
+}
+
+uint64_t
+spec_disk_run(const struct load *l, const struct sizing *sz)
+{
+	if (l->kind == LOAD_IO)
+		return round_up(l->size, sz->block_size);
+	if (l->kind == LOAD_COPY)
+		return l->procs * l->files * round_up(l->size, sz->block_size);
+	return 0;
+}
+
+void
+spec_describe(const struct load *l, char *buf, size_t len)
+{
+	switch (l->kind) {
+	case LOAD_PROCESS:
+		snprintf(buf, len, "process:procs=%" PRIu64, l->procs);
+		break;
+	case LOAD_IO:
+	case LOAD_READ:
+	case LOAD_MEM:
+		snprintf(buf, len, "%s:size=%" PRIu64, kind_names[l->kind],
+		    l->size);
+		break;
+	case LOAD_LIST:
+		snprintf(buf, len, "list:dir=%s", l->dir);
+		break;
+	case LOAD_COPY:
+		snprintf(buf, len, "copy:procs=%" PRIu64 ":files=%" PRIu64
+		    ":size=%" PRIu64, l->procs, l->files, l->size);
+		break;
+	case LOAD_CMD:
+		snprintf(buf, len, "%s", l->cmd);
+		break;
+	case LOAD_NONE:
+		snprintf(buf, len, "none");
+		break;
+	}
+}
