@@ -1,1 +1,33 @@
-# plot: fplot, freport and the gnuplot scripts (filled in by the fplot issue).
+# plot: fplot and freport (sh scripts made from *.in) and the gnuplot
+# scripts fplot runs, installed under $(pkgdatadir).
+bin_SCRIPTS += plot/fplot plot/freport
+dist_pkgdata_DATA += plot/fplot.gp plot/bars.gp plot/pct.gp plot/time.gp plot/cdf.gp
+EXTRA_DIST += plot/fplot.in plot/freport.in
+CLEANFILES += plot/fplot plot/freport
+dist_man_MANS += man/fplot.1 man/freport.1
+
+# The scripts learn where their .gp files are installed, the version, and
+# (for use before install) the source and build trees they were made in.
+plot_edit = sed \
+	-e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+	-e 's|@bindir[@]|$(bindir)|g' \
+	-e 's|@VERSION[@]|$(VERSION)|g' \
+	-e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
+	-e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g'
+
+plot/fplot: $(top_srcdir)/plot/fplot.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) plot && rm -f $@ $@.tmp && \
+	$(plot_edit) $(top_srcdir)/plot/fplot.in >$@.tmp && \
+	chmod +x $@.tmp && mv $@.tmp $@
+
+plot/freport: $(top_srcdir)/plot/freport.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) plot && rm -f $@ $@.tmp && \
+	$(plot_edit) $(top_srcdir)/plot/freport.in >$@.tmp && \
+	chmod +x $@.tmp && mv $@.tmp $@
+
+# make report: the main job, run on a directory under the build tree.
+report_dir = $(abs_top_builddir)/report
+report: all
+	@$(MKDIR_P) '$(report_dir)'
+	@cd '$(report_dir)' && '$(abs_top_builddir)/plot/freport' $(REPORT_FLAGS)
+.PHONY: report
