@@ -184,7 +184,8 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 
 	/* A leading '-' in the option string hands us the file names in
 	 * order, so -g NAME applies to the files after it. */
-	while ((c = getopt_long(argc, argv, "-a:b:C:c:d:f:g:hi:m:t:vV",
+	opterr = 0;	/* our messages, with the program's short name */
+	while ((c = getopt_long(argc, argv, "-:a:b:C:c:d:f:g:hi:m:t:vV",
 	    long_options, NULL)) != -1) {
 		switch (c) {
 		case 1:
@@ -245,8 +246,17 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 		case OPT_NO_CORRECTION:
 			o->correction = 0;
 			break;
+		case ':':
+			if (optopt)
+				cli_usage_error("option requires an argument -- "
+				    "'%c'", optopt);
+			cli_usage_error("option '%s' requires an argument",
+			    argv[optind - 1]);
 		default:
-			cli_usage_error("unknown option");
+			if (optopt)
+				cli_usage_error("invalid option -- '%c'", optopt);
+			cli_usage_error("unrecognized option '%s'",
+			    argv[optind - 1]);
 		}
 	}
 	for (; optind < argc; optind++)
