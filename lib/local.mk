@@ -3,7 +3,9 @@ noinst_LTLIBRARIES += lib/libfsbench.la
 lib_libfsbench_la_SOURCES = \
 	lib/cli.c lib/cli.h \
 	lib/clock.c lib/clock.h \
+	lib/devstat.c lib/devstat.h \
 	lib/drop.c lib/drop.h \
+	lib/fiemap.c lib/fiemap.h \
 	lib/hist.c lib/hist.h \
 	lib/progress.c lib/progress.h \
 	lib/record.c lib/record.h \

@@ -18,7 +18,8 @@ check_PROGRAMS += \
 	tests/unit/test-rng \
 	tests/unit/test-record \
 	tests/unit/test-sysinfo \
-	tests/unit/test-target
+	tests/unit/test-target \
+	tests/unit/test-devstat
 TESTS += \
 	tests/unit/test-size \
 	tests/unit/test-clock \
@@ -26,7 +27,8 @@ TESTS += \
 	tests/unit/test-rng \
 	tests/unit/test-record \
 	tests/unit/test-sysinfo \
-	tests/unit/test-target
+	tests/unit/test-target \
+	tests/unit/test-devstat
 
 tests_unit_test_size_SOURCES = tests/unit/test-size.c tests/unit/tap.h
 tests_unit_test_clock_SOURCES = tests/unit/test-clock.c tests/unit/tap.h
@@ -35,6 +37,7 @@ tests_unit_test_rng_SOURCES = tests/unit/test-rng.c tests/unit/tap.h
 tests_unit_test_record_SOURCES = tests/unit/test-record.c tests/unit/tap.h
 tests_unit_test_sysinfo_SOURCES = tests/unit/test-sysinfo.c tests/unit/tap.h
 tests_unit_test_target_SOURCES = tests/unit/test-target.c tests/unit/tap.h
+tests_unit_test_devstat_SOURCES = tests/unit/test-devstat.c tests/unit/tap.h
 
 EXTRA_DIST += tests/tools/lib.sh tests/data
 
