@@ -1,7 +1,7 @@
-# bars.gp: clustered bars for panel p of fplot.gp: one cluster per x label
-# (data index 0: position and name), one bar per series (index s: x, mean,
-# low, high, text y, text line 1, text line 2), error bars low to high.
-# The text goes above each bar (turned upright when bars are narrow).
+# bars.gp: clustered bars for panel p of fplot.gp.  Data indexes: 0, the
+# clusters (x, name); 1..ns, one per series (x, mean, low, high); ns+1, the
+# texts above bars (x, y, line 1, line 2); ns+2, "n/a" of missing bars.
+# Texts are turned upright (plrot) when bars are too narrow for them.
 d = pdata[p]
 ns = pns[p]
 nc = pnc[p]
@@ -34,27 +34,22 @@ if (prot[p] && !textmode) {
 	set xtics scale 0 norotate center
 }
 set xlabel pxlabel[p] offset 0, (stagger ? -1 : 0)
-# Error bars as vectors: yerrorbars would draw a point on each bar.
+# Error bars as vectors with flat heads: yerrorbars would draw a point.
 set style arrow 8 heads size screen 0.005,90 lc rgb '#202020' lw 1
 set key outside right top vertical Left reverse noautotitle title pkey[p] width 1
-if (plrot[p]) {
-	plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strcol(2) : strcol(2)) notitle, \
-		for [s = 1:ns] d index s using 1:2 with boxes lt s title field(pseries[p], s), \
-		for [s = 1:ns] d index s using 1:3:(0):($4 > $3 ? $4 - $3 : NaN) with vectors as 8 notitle, \
-		for [s = 1:ns] d index s using 1:(valid(2) ? NaN : $5):6 \
-			with labels rotate by 90 left offset 0, 0.8 font ',9' notitle, \
-		for [s = 1:ns] d index s using 1:(valid(2) ? $5 : NaN):6 \
-			with labels rotate by 90 left offset 0, 0.8 font ',9' notitle
-} else {
-	plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strcol(2) : strcol(2)) notitle, \
-		for [s = 1:ns] d index s using 1:2 with boxes lt s title field(pseries[p], s), \
-		for [s = 1:ns] d index s using 1:3:(0):($4 > $3 ? $4 - $3 : NaN) with vectors as 8 notitle, \
-		for [s = 1:ns] d index s using 1:(valid(2) ? NaN : $5):6 \
-			with labels offset 0, 0.7 font ',9' notitle, \
-		for [s = 1:ns] d index s using 1:(valid(2) ? $5 : NaN):6 \
-			with labels offset 0, (plabels[p] > 1 ? 1.7 : 0.7) font ',9' notitle, \
-		for [s = 1:(plabels[p] >= 2 ? ns : 0)] d index s using 1:(valid(2) ? $5 : NaN):7 \
-			with labels offset 0, 0.7 font ',9' notitle
-}
+nl = pnlab[p] > 0 ? 1 : 0
+nn = pnna[p] > 0 ? 1 : 0
+two = (plabels[p] >= 2 && !plrot[p]) ? nl : 0
+rotation = plrot[p] ? 90 : 0
+align = plrot[p] ? 'left' : 'center'
+up = plrot[p] ? 0.8 : (two ? 1.7 : 0.7)
+plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strcol(2) : strcol(2)) notitle, \
+	for [s = 1:ns] d index s using 1:2 with boxes lt s title field(pseries[p], s), \
+	for [s = 1:ns] d index s using 1:3:(0):($4 > $3 ? $4 - $3 : NaN) with vectors as 8 notitle, \
+	for [i = 1:nl] d index (ns + 1) using 1:2:3 with labels rotate by rotation @align \
+		offset 0, up font ',9' notitle, \
+	for [i = 1:two] d index (ns + 1) using 1:2:4 with labels offset 0, 0.7 font ',9' notitle, \
+	for [i = 1:nn] d index (ns + 2) using 1:2:3 with labels rotate by rotation @align \
+		offset 0, 0.7 font ',9' notitle
 unset offsets
 unset logscale
