@@ -9,9 +9,11 @@ tests_unit_test_fcompare_stats_LDADD = $(GSL_LIBS) -lm
 TESTS += \
 	tests/tools/fcompare-seeds.sh \
 	tests/tools/fcompare-records.sh \
-	tests/tools/fcompare-errors.sh
+	tests/tools/fcompare-errors.sh \
+	tests/tools/fcompare-peers.sh
 EXTRA_DIST += \
 	tests/tools/fcompare-lib.sh \
 	tests/tools/fcompare-seeds.sh \
 	tests/tools/fcompare-records.sh \
-	tests/tools/fcompare-errors.sh
+	tests/tools/fcompare-errors.sh \
+	tests/tools/fcompare-peers.sh

@@ -1,0 +1,82 @@
+#!/bin/sh
+# fcompare-peers.sh: output of the real fio (--output-format=json, three
+# runs appended to one file) and bonnie++ (CSV, -x 3) is read: the rows,
+# keys and means match what awk reads from the same files.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck source=tests/tools/lib.sh
+. "$top_srcdir/tests/tools/lib.sh"
+# shellcheck source=tests/tools/fcompare-lib.sh
+. "$top_srcdir/tests/tools/fcompare-lib.sh"
+
+have_fio=0 have_bonnie=0
+command -v fio >/dev/null 2>&1 && have_fio=1
+command -v bonnie++ >/dev/null 2>&1 && have_bonnie=1
+[ $have_fio = 1 ] || [ $have_bonnie = 1 ] || skip_all "neither fio nor bonnie++ is installed"
+out=$scratch/out
+
+# --- fio ------------------------------------------------------------------
+if [ $have_fio = 1 ]; then
+	for bs in 4k 64k; do
+		for run in 1 2 3; do
+			fio --name=w --filename="$scratch/fio.dat" --rw=write --bs=$bs \
+			    --size=1M --ioengine=psync --output-format=json \
+			    >>"$scratch/bs$bs.json" 2>>"$scratch/fio.err" || break
+		done
+	done
+	rm -f "$scratch/fio.dat"
+	is "$(grep -c '"jobs"' "$scratch/bs4k.json")" 3 "fio: three runs in one file"
+	fcompare -f records "$scratch/bs4k.json" "$scratch/bs64k.json" >"$out"
+	is "$?" 0 "fio: compared, exit 0"
+	check "fio: keys job and dir" grep -qx '# keys: label job dir metric' "$out"
+	is "$(col metric <"$out" | sort -u | tr '\n' ' ')" "bw_kib_per_s iops " \
+	    "fio: iops and bandwidth by default"
+	is "$(col dir <"$out" | sort -u)" write "fio: only the direction that ran"
+	is "$(col job <"$out" | sort -u)" w "fio: the job name is a key"
+	is "$(get "$out" bs4k.json iops n)" 3 "fio: n = 3 runs"
+	want=$(awk '/"write" : \{/ { w = 1 } w && /"iops" :/ { gsub(/[",]/, ""); s += $3; n++; w = 0 }
+	    END { printf "%.10g", s / n }' "$scratch/bs4k.json")
+	check_near "fio: mean iops as awk reads the JSON" "$(get "$out" bs4k.json iops mean)" "$want" 1e-5
+	p=$(get "$out" bs64k.json iops p_value)
+	check "fio: a p-value in [0, 1]" awk -v p="$p" 'BEGIN { exit !(p >= 0 && p <= 1) }'
+	fcompare -f records -i fio-json -m lat_us_p99,lat_us_mean "$scratch/bs4k.json" "$scratch/bs64k.json" >"$out"
+	is "$(col metric <"$out" | sort -u | tr '\n' ' ')" "lat_us_mean lat_us_p99 " \
+	    "fio: completion latency in microseconds"
+	want=$(awk '/"write" : \{/ { w = 1 } w && /"clat_ns" : \{/ { c = 1 } c && /"mean" :/ { gsub(/[",]/, ""); s += $3; n++; w = c = 0 }
+	    END { printf "%.10g", s / n / 1000 }' "$scratch/bs4k.json")
+	check_near "fio: mean clat in us as awk reads it" "$(get "$out" bs4k.json lat_us_mean mean)" "$want" 1e-5
+else
+	diag "fio is not installed: its tests skipped"
+fi
+
+# --- bonnie++ -------------------------------------------------------------
+if [ $have_bonnie = 1 ]; then
+	# -f skips the slow per-character tests; the latencies are reported
+	# even where the rates are too fast to measure ("+++++").
+	for g in a b; do
+		mkdir -p "$scratch/bonnie"
+		bonnie++ -u root -r 64 -s 128 -n 0 -f -x 3 -q -d "$scratch/bonnie" \
+		    >"$scratch/$g.csv" 2>"$scratch/bonnie.err" || diag "bonnie++ failed: $(cat "$scratch/bonnie.err")"
+	done
+	is "$(grep -c '^1\.9' "$scratch/a.csv")" 3 "bonnie++: three runs"
+	fcompare -f records -m all "$scratch/a.csv" "$scratch/b.csv" >"$out"
+	is "$?" 0 "bonnie++: compared, exit 0"
+	check "bonnie++: the size is a key" grep -qx '# keys: label size metric' "$out"
+	is "$(get "$out" a.csv lat_us_put_block n)" 3 "bonnie++: n = 3 runs"
+	# put_block's latency is field 40: after the 38 leading fields and putc's.
+	want=$(awk -F, '/^1\.9/ { v = $40; f = 1; if (v ~ /ms$/) f = 1000; if (v ~ /[^m]s$/ && v !~ /us$/) f = 1e6
+	    sub(/[a-z]+$/, "", v); s += v * f; n++ } END { printf "%.10g", s / n }' "$scratch/a.csv")
+	check_near "bonnie++: mean put_block latency as awk reads it" \
+	    "$(get "$out" a.csv lat_us_put_block mean)" "$want" 1e-5
+	plus=$(awk -F, '/^1\.9/ && $12 ~ /^\+/' "$scratch/a.csv" | wc -l)
+	if [ "$plus" -eq 3 ]; then
+		is "$(grep -c put_block_kib_per_s "$out")" 0 \
+		    "bonnie++: '+++++' (too fast to measure) is missing, not zero"
+	else
+		is "$(get "$out" a.csv put_block_kib_per_s n)" $((3 - plus)) \
+		    "bonnie++: '+++++' (too fast to measure) is missing, not zero"
+	fi
+else
+	diag "bonnie++ is not installed: its tests skipped"
+fi
+
+done_testing
