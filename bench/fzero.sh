@@ -1,0 +1,79 @@
+#!/bin/sh
+# fzero.sh (make bench): fzero's write:4096 and mmap on a tmpfs against the
+# bare C loops of bench-zero, and write:4096 against dd bs=4k conv=fsync,
+# run side by side (interleaved, ROUNDS rounds).  Each compares the timed
+# seconds the programs report themselves (process start-up is not the
+# methods' cost); a ratio is the median over rounds of the paired ratios,
+# so a drift of the machine cancels.  Goal: fzero within 3% of the bare loop.
+# Environment: FZERO_BENCH_DIR (a tmpfs directory, default /dev/shm),
+# FZERO_BENCH_SIZE (bytes, default 256 MiB), FZERO_BENCH_ROUNDS (default 9).
+: "${top_builddir:?}"
+fzero=$top_builddir/fzero/fzero
+bare=$top_builddir/bench/bench-zero
+base=${FZERO_BENCH_DIR:-/dev/shm}
+size=${FZERO_BENCH_SIZE:-268435456}
+rounds=${FZERO_BENCH_ROUNDS:-9}
+LC_ALL=C
+export LC_ALL
+
+if [ "$(stat -f -c %T "$base" 2>/dev/null)" != tmpfs ]; then
+	echo "fzero bench: $base is not a tmpfs; set FZERO_BENCH_DIR" >&2
+	exit 1
+fi
+dir=$(mktemp -d "$base/fzero-bench.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+results=$dir/results
+: >"$results"
+
+have_dd=no
+command -v dd >/dev/null 2>&1 && have_dd=yes
+
+# fzero_s METHOD: fzero's own seconds for one method.
+fzero_s() {
+	"$fzero" -q -s "$size" -m "$1" --drop none "$dir" |
+	    awk '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "seconds") k = i; h = 1; next } { print $k }'
+}
+# dd_s: dd's own seconds ("N bytes ... copied, S s, ..."), fsync included.
+dd_s() {
+	dd if=/dev/zero of="$dir/dd" bs=4k count=$((size / 4096)) conv=fsync 2>&1 |
+	    awk -F', ' '/copied/ { sub(/ s$/, "", $(NF - 1)); print $(NF - 1) }'
+	rm -f "$dir/dd"
+}
+
+r=1
+while [ "$r" -le "$rounds" ]; do
+	# One round: every contender once, the order turned each round.
+	if [ $((r % 2)) -eq 1 ]; then
+		bw=$("$bare" write 4096 "$size" "$dir/bare"); fw=$(fzero_s write:4096)
+		bm=$("$bare" mmap "$size" "$dir/bare"); fm=$(fzero_s mmap)
+	else
+		fm=$(fzero_s mmap); bm=$("$bare" mmap "$size" "$dir/bare")
+		fw=$(fzero_s write:4096); bw=$("$bare" write 4096 "$size" "$dir/bare")
+	fi
+	dw=-
+	[ "$have_dd" = yes ] && dw=$(dd_s)
+	echo "$bw $fw $bm $fm $dw" >>"$results"
+	r=$((r + 1))
+done
+
+# median of column expressions over the rounds
+awk -v size="$size" -v dd="$have_dd" '
+function median(v, n,   i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+{ n++; bw[n] = $1; fw[n] = $2; bm[n] = $3; fm[n] = $4; dw[n] = $5
+  rw[n] = $2 / $1; rm[n] = $4 / $3; if (dd == "yes") rd[n] = $2 / $5 }
+END {
+	printf "fzero on tmpfs, %d MiB, %d rounds (medians of the seconds each reports)\n", size / 1048576, n
+	printf "%-12s %10s %10s %10s  %s\n", "method", "bare_s", "fzero_s", "fzero/bare", "goal <= 1.03"
+	mw = median(rw, n); mm = median(rm, n)
+	printf "%-12s %10.6f %10.6f %10.4f  %s\n", "write:4096", median(bw, n), median(fw, n), mw, mw <= 1.03 ? "ok" : "MISSED"
+	printf "%-12s %10.6f %10.6f %10.4f  %s\n", "mmap", median(bm, n), median(fm, n), mm, mm <= 1.03 ? "ok" : "MISSED"
+	if (dd == "yes")
+		printf "dd bs=4k conv=fsync: %.6f s; fzero write:4096 / dd = %.4f\n", median(dw, n), median(rd, n)
+	else
+		print "dd is not installed: no comparison with dd"
+}' "$results"
