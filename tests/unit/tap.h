@@ -47,7 +47,9 @@ static inline int
 tap_done(void)
 {
 	printf("1..%d\n", tap_n);
-	return tap_failed ? 1 : 0;
+	/* The TAP driver counts each "not ok"; a failing exit would count
+	 * the same failures again as an ERROR. */
+	return 0;
 }
 
 #endif
