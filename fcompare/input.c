@@ -238,7 +238,8 @@ read_plain(struct dataset *ds, const struct options *o,
 		line++;
 		le = eol;
 		fs = p;
-		while (fs < le && isdelim[(unsigned char)*fs])
+		while (fs < le && (isdelim[(unsigned char)*fs] ||
+		    isblank((unsigned char)*fs)))
 			fs++;
 		if (fs == le || *fs == '#')
 			continue;
@@ -253,6 +254,11 @@ read_plain(struct dataset *ds, const struct options *o,
 				errx(EXIT_USAGE, "%s:%zu: no column %zu", where(f),
 				    line, o->column);
 		}
+		/* Blanks around a field are not part of it ("1; 2.5"). */
+		while (fs < fe && isblank((unsigned char)*fs))
+			fs++;
+		while (fe > fs && isblank((unsigned char)fe[-1]))
+			fe--;
 		if (input_parse_num(fs, fe, &v) < 0)
 			errx(EXIT_USAGE, "%s:%zu: not a finite number: '%.*s'",
 			    where(f), line, (int)(fe - fs > 40 ? 40 : fe - fs), fs);

@@ -47,20 +47,20 @@ bad "a missing file" "nosuch: No such file or directory" good nosuch
 bad "a directory" ".: is a directory" good .
 
 # --- records ----------------------------------------------------------
-hdr='# fsbench 1\n# tool: fzero 0.1.0\n# keys: label run method\nlabel run method seconds\n'
-printf "${hdr}a 1 m 1.5\na 2 m nan\n" >r1
+hdr=$(printf '# fsbench 1\n# tool: fzero 0.1.0\n# keys: label run method\nlabel run method seconds')
+printf '%s\na 1 m 1.5\na 2 m nan\n' "$hdr" >r1
 bad "records: NaN in a cell" "r1:6: seconds: not a finite number: 'nan'" r1
-printf "${hdr}a 1 m 1.5\na 2 m inf\n" >r2
+printf '%s\na 1 m 1.5\na 2 m inf\n' "$hdr" >r2
 bad "records: an infinity" "r2:6: seconds: not a finite number: 'inf'" r2
-printf "${hdr}a 1 m 1.5\na 2 m 1,5\n" >r3
+printf '%s\na 1 m 1.5\na 2 m 1,5\n' "$hdr" >r3
 bad "records: a decimal comma" "r3:6: seconds: not a finite number: '1,5'" r3
-printf "${hdr}a 1 m 1.5\na 2 m 1.5 7\n" >r4
+printf '%s\na 1 m 1.5\na 2 m 1.5 7\n' "$hdr" >r4
 bad "records: a row longer than the header" "r4:6:" r4
-printf "${hdr}a 1 m 1.5\na 2\n" >r5
+printf '%s\na 1 m 1.5\na 2\n' "$hdr" >r5
 bad "records: a short row" "r5:6:" r5
 printf '# fsbench 1\n# keys: label run\n' >r6
 bad "records: no header line" "r6:" r6
-printf "${hdr}a 1 m 1.5\n" >r7
+printf '%s\na 1 m 1.5\n' "$hdr" >r7
 bad "-m a column no input has" "no column 'nosuch' in the input" -m nosuch r7
 bad "--by a column or key no input has" "r7:1: no column or metadata 'nosuch' for --by" --by nosuch r7
 

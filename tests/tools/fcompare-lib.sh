@@ -1,7 +1,7 @@
 # fcompare-lib.sh: helpers for the fcompare tests, sourced after lib.sh.
 # shellcheck shell=sh
 
-fcompare_bin=fcompare
+# shellcheck disable=SC2034,SC2154 # used by the tests; set by the harness
 data=$top_srcdir/tests/data
 
 # get FILE LABEL METRIC COLUMN: a cell of fcompare's records output.

@@ -17,7 +17,7 @@ out=$scratch/out
 # --- fio ------------------------------------------------------------------
 if [ $have_fio = 1 ]; then
 	for bs in 4k 64k; do
-		for run in 1 2 3; do
+		for _ in 1 2 3; do
 			fio --name=w --filename="$scratch/fio.dat" --rw=write --bs=$bs \
 			    --size=1M --ioengine=psync --output-format=json \
 			    >>"$scratch/bs$bs.json" 2>>"$scratch/fio.err" || break
