@@ -228,7 +228,8 @@ parse_args(int argc, char **argv)
 	size_t n_mkfs_opts = 0;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+d:f:hkno:qSs:V", longopts,
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:d:f:hkno:qSs:V", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -277,10 +278,15 @@ parse_args(int argc, char **argv)
 		case OPT_NO_SPACE_CHECK:
 			opt.no_space_check = true;
 			break;
+		case ':':
+			cli_usage_error("option '%s' requires an argument",
+			    argv[optind - 1]);
 		default:
-			fprintf(stderr, "Try 'fmatrix --help' for more "
-			    "information.\n");
-			exit(EXIT_USAGE);
+			if (optopt != 0)
+				cli_usage_error("invalid option -- '%c'",
+				    optopt);
+			cli_usage_error("unrecognized option '%s'",
+			    argv[optind - 1]);
 		}
 	}
 	if (optind >= argc)
@@ -854,15 +860,16 @@ run_matrix(void)
 	}
 	if (run_signal != 0)
 		run_die();
-	if (failed > 0) {
-		fprintf(stderr, "fmatrix: %zu of %zu file systems failed:",
-		    failed, ran);
+	if (failed > 0 || ran < nspecs) {
+		/* Once more at the end, where a long matrix's log is read. */
+		fprintf(stderr, "fmatrix: %zu of %zu file systems failed",
+		    failed, nspecs);
 		for (size_t i = 0; i < ran; i++)
 			if (why[i][0] != '\0')
-				fprintf(stderr, " %s (%s)%s", specs[i].label,
-				    why[i], ++listed < failed ? "," : "");
+				fprintf(stderr, "%s %s: %s", listed++ ? ";" : ":",
+				    specs[i].label, why[i]);
 		if (ran < nspecs)
-			fprintf(stderr, "; %zu not run", nspecs - ran);
+			fprintf(stderr, "; %zu not run (-S)", nspecs - ran);
 		fputc('\n', stderr);
 	}
 	free(why);
