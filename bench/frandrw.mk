@@ -1,1 +1,5 @@
-# frandrw benchmark: bare loops (noinst_PROGRAMS += bench/bench-...) and BENCH_LIST += bench/frandrw.sh
+# frandrw benchmark: the bare loop (same preads/pwrites, same offsets) and
+# the script that runs it beside frandrw and fio, printing ratios.
+noinst_PROGRAMS += bench/bench-randio
+bench_bench_randio_SOURCES = bench/bench-randio.c
+BENCH_LIST += bench/frandrw.sh
