@@ -1,0 +1,69 @@
+# fload-lib.sh: helpers for the fload tests (sourced after lib.sh).  fload
+# runs in a session of its own, so "nothing left running" can be checked
+# afterwards: no live process of that session may remain.
+# shellcheck shell=sh
+# shellcheck disable=SC2154 # scratch comes from lib.sh
+# shellcheck disable=SC2034 # rc, out, errf are for the tests
+
+need_cmd setsid
+need_cmd ps
+
+d=$scratch/d		# the --dir of every run
+mkdir -p "$d"
+out=$scratch/out
+errf=$scratch/err
+
+# run_fload ARGS...: fload in a new session, stdout to $out, stderr to
+# $errf; sets $rc and $sid.  A background child of a shell without job
+# control is no group leader, so setsid execs fload itself: $! is its pid
+# and its session id.
+run_fload() {
+	setsid fload "$@" >"$out" 2>"$errf" &
+	sid=$!
+	wait "$sid"
+	rc=$?
+}
+
+# start_fload ARGS...: the same, in the background; sets $sid.
+start_fload() {
+	setsid fload "$@" >"$out" 2>"$errf" &
+	sid=$!
+}
+
+# Live processes of session $1 (a zombie is dead: an init that does not
+# reap would keep it forever).
+leftovers() {
+	ps -e -o sid= -o stat= -o pid= -o args= | awk -v s="$1" '$1 == s && $2 !~ /^Z/'
+}
+
+# wait_for SECONDS CMD...: until CMD succeeds, at most SECONDS.
+wait_for() {
+	w_n=$(($1 * 20)); shift
+	while [ "$w_n" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.05
+		w_n=$((w_n - 1))
+	done
+	return 1
+}
+
+no_leftovers() { [ -z "$(leftovers "$1")" ]; }
+has_fload_dir() {
+	for f in "$d"/.fload.*; do
+		[ -e "$f" ] && return 0
+	done
+	return 1
+}
+no_fload_dir() { ! has_fload_dir; }
+# a process of session $1 whose command line matches $2
+session_has() { leftovers "$1" | grep -q -- "$2"; }
+
+# After a run that ended: nothing of it left, at once.
+check_clean() {
+	l=$(leftovers "$sid")
+	is "$l" "" "$1: no process of fload's session left"
+	check "$1: no .fload.* directory left" no_fload_dir
+}
+
+# Data rows only.
+rows() { grep -v '^#' "$1" | tail -n +2; }
