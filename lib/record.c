@@ -122,6 +122,19 @@ record_meta_fs(struct record_writer *w, const char *path,
 	record_meta(w, "mount_options", "%s", f->options);
 }
 
+/* Room for a typical value, so rows line up under the header as they
+ * stream out: labels such as "ext3-writeback", keys such as
+ * "posix_fallocate", numbers of six significant digits. */
+static int
+typical_width(const char *name, int is_key)
+{
+	if (strcmp(name, "run") == 0)
+		return 3;
+	if (strcmp(name, "label") == 0)
+		return 14;
+	return is_key ? 15 : 10;
+}
+
 void
 record_header(struct record_writer *w, const char *const *names, int ncols,
     int nkeys)
@@ -140,8 +153,8 @@ record_header(struct record_writer *w, const char *const *names, int ncols,
 	for (i = 0; i < ncols; i++) {
 		w->name[i] = names[i];
 		n = (int)strlen(names[i]);
-		/* Room for a typical value, so rows line up under the header. */
-		w->width[i] = n > 10 ? n : 10;
+		w->width[i] = n > typical_width(names[i], i < nkeys) ? n :
+		    typical_width(names[i], i < nkeys);
 		if (i == ncols - 1)
 			fprintf(w->out, "%s\n", names[i]);
 		else
@@ -490,7 +503,7 @@ resolve_keys(struct record_reader *r, struct record_block *b)
 static int
 parse_row(struct record_reader *r, struct record_block *b, char *line)
 {
-	char *copy = xstrdup(line), **field;
+	char *copy, **field;
 	int n;
 
 	if (b->nrows == b->cap) {
@@ -500,6 +513,7 @@ parse_row(struct record_reader *r, struct record_block *b, char *line)
 		b->row_line = xrealloc(b->row_line, b->cap, sizeof(size_t));
 	}
 	field = b->cells + b->nrows * (size_t)b->ncols;
+	copy = xstrdup(line);
 	n = split(copy, field, b->ncols);
 	if (n != b->ncols) {
 		free(copy);
