@@ -67,3 +67,16 @@ check_clean() {
 
 # Data rows only.
 rows() { grep -v '^#' "$1" | tail -n +2; }
+
+# rows_ok FILE CONDITION: there are data rows and every one meets the awk
+# CONDITION, which names columns as v("seconds"); near(A, B, REL) is true
+# when A is within REL (relative) of B.
+rows_ok() {
+	awk 'function v(n) { return $(c[n]) }
+	function near(a, b, r,  d) { d = a - b; if (d < 0) d = -d; if (b < 0) b = -b; return d <= r * b + 1e-9 }
+	/^#/ { next }
+	!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	{ n++ }
+	!('"$2"') { bad++; print "#   row fails: " $0 }
+	END { exit !(n > 0 && bad == 0) }' "$1"
+}
