@@ -14,6 +14,7 @@ tests_helpers_sleepstamp_LDADD =
 
 FLOAD_TESTS = \
 	tests/tools/fload-usage.sh \
-	tests/tools/fload-job.sh
+	tests/tools/fload-job.sh \
+	tests/tools/fload-loads.sh
 TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh

@@ -16,8 +16,8 @@ need_cmd touchpages
 # (fork, exec and exit are all that lie outside it).
 need_cmd sleepstamp
 t=$scratch/t
-run_fload -q -d "$d" -L none -- sleepstamp 1 "$t"
-is "$rc" 0 "a 1 s job under none: exit 0"
+run_fload -q -d "$d" -L none -- sleepstamp 2 "$t"
+is "$rc" 0 "a 2 s job under none: exit 0"
 inner=$(awk '{ printf "%.6f", ($2 - $1) / 1e9 }' "$t")
 secs=$(col seconds <"$out")
 diag "fload seconds $secs, inside the job $inner"
@@ -26,7 +26,7 @@ check "seconds within 5% or 20 ms of it" awk -v s="$secs" -v i="$inner" \
     'BEGIN { tol = 0.05 * i; if (tol < 0.02) tol = 0.02; exit !(s - i <= tol) }'
 check "cpu_pct = (user_s + sys_s) / seconds" rows_ok "$out" \
     'near(v("cpu_pct"), (v("user_s") + v("sys_s")) / v("seconds") * 100, 0.001)'
-check_clean "1 s job"
+check_clean "2 s job"
 
 # --- minor faults of a job that touches exactly N pages -----------------
 n=20000
