@@ -83,6 +83,7 @@ static struct {
 	struct hist lat;
 	struct hist fsync_lat;
 	struct progress prog;
+	bool written;		/* this run's file has data we wrote */
 } g;
 
 enum {
@@ -288,7 +289,7 @@ parse_option(int c, const char *arg)
 		break;
 	case OPT_FDATASYNC:
 	case OPT_FSYNC:
-		if (opt.fsync_every)
+		if (opt.fsync_every && opt.datasync != (c == OPT_FDATASYNC))
 			cli_usage_error("--fsync and --fdatasync exclude each other");
 		opt.datasync = c == OPT_FDATASYNC;
 		opt.fsync_every = size_arg_count(opt.datasync ? "--fdatasync" :
@@ -640,6 +641,10 @@ run_phase(uint64_t run, enum phase_kind k)
 	struct clock_usage u;
 
 	setup_phase(&ph, k);
+	if (!is_write_phase(k) && !g.written && g.t.created && run == 1)
+		warnx("%s reads a file nothing has written yet: holes or "
+		    "unwritten extents, not I/O (try --prealloc write)",
+		    phase_names[k]);
 	/* create measures making the file, also when --force reuses one;
 	 * after --prealloc it writes into the preallocated space. */
 	if (k == PH_CREATE && opt.prealloc == PRE_NONE &&
@@ -667,6 +672,8 @@ run_phase(uint64_t run, enum phase_kind k)
 	clock_usage_delta(&r0, &r1, &u);
 	write_row(run, k, &ph, clock_cpu_pct(&u,
 	    clock_ns_to_s(ph.seconds_ns)));
+	if (is_write_phase(k))
+		g.written = true;
 	drop_after(1u << k);
 }
 
@@ -711,6 +718,7 @@ prepare_file(void)
 {
 	struct stat st;
 
+	g.written = !g.t.created || opt.prealloc == PRE_WRITE;
 	if (opt.prealloc != PRE_NONE)
 		prealloc_file();
 	if (opt.phase[0] == PH_CREATE || !g.t.created)
@@ -743,8 +751,11 @@ run_once(uint64_t run)
 {
 	int i;
 
-	if (opt.settle)
+	if (opt.settle) {
 		drop_settle(&g.fs, SETTLE_S);
+		if (target_interrupted())
+			fail_run();
+	}
 	if (!opt.no_space_check && writes_anything() &&
 	    target_check_space(g.dir, space_needed()) < 0)
 		exit(EXIT_RUN_FAILED);

@@ -152,8 +152,9 @@ is "$(col ops <"$scratch/time.out" | awk '$1 > 1024 { print "more" }')" more \
 
 # Preallocation: fallocate leaves unwritten extents, reads of them are
 # counted; write makes real blocks.
-frandrw -q -s $size -p randread --prealloc fallocate --verify "$dir" >"$scratch/fa.out"
+frandrw -q -s $size -p randread --prealloc fallocate --verify "$dir" >"$scratch/fa.out" 2>"$scratch/fa.err"
 is "$?" 0 "--prealloc fallocate exit 0"
+check "reading what nothing wrote is warned about" grep -q "unwritten extents, not I/O" "$scratch/fa.err"
 is "$(col unwritten_reads <"$scratch/fa.out")" $nblocks "fallocated blocks read as unwritten"
 is "$(meta "$scratch/fa.out" prealloc)" fallocate "prealloc metadata"
 frandrw -q -s $size -p randwrite,randread --prealloc write --verify --fsync 1 "$dir" >"$scratch/pw.out"
