@@ -15,6 +15,7 @@ tests_helpers_sleepstamp_LDADD =
 FLOAD_TESTS = \
 	tests/tools/fload-usage.sh \
 	tests/tools/fload-job.sh \
-	tests/tools/fload-loads.sh
+	tests/tools/fload-loads.sh \
+	tests/tools/fload-builtin.sh
 TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh
