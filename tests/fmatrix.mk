@@ -1,1 +1,12 @@
-# fmatrix tool tests: filled in by its issue.
+# fmatrix tool tests (root for all but usage; each skips otherwise).
+TESTS += \
+	tests/tools/fmatrix-usage.sh \
+	tests/tools/fmatrix-loop.sh \
+	tests/tools/fmatrix-fail.sh \
+	tests/tools/fmatrix-signal.sh
+EXTRA_DIST += \
+	tests/tools/fmatrix-lib.sh \
+	tests/tools/fmatrix-usage.sh \
+	tests/tools/fmatrix-loop.sh \
+	tests/tools/fmatrix-fail.sh \
+	tests/tools/fmatrix-signal.sh
