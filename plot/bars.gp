@@ -23,7 +23,13 @@ if (logy) {
 	set yrange [0:*]
 	set offsets 0, 0, graph room, 0
 }
-set ylabel pylabel[p]
+# Text charts cannot turn the y label: it goes above the axis instead.
+if (textmode) {
+	unset ylabel
+	set label 1 pylabel[p] at screen 0, graph 1 offset 1, 1 left
+} else {
+	set ylabel pylabel[p]
+}
 set ytics
 set format y '%g'
 # Long cluster names: turned in images; staggered on two lines in text.
@@ -53,3 +59,4 @@ plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strco
 		offset 0, 0.7 font ',9' notitle
 unset offsets
 unset logscale
+unset label 1

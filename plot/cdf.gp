@@ -9,7 +9,13 @@ set logscale x
 set xrange [*:*]
 set yrange [0 : cdfnines]
 set offsets 0, 0, 0, 0
-set ylabel pylabel[p]
+# Text charts cannot turn the y label: it goes above the axis instead.
+if (textmode) {
+	unset ylabel
+	set label 1 pylabel[p] at screen 0, graph 1 offset 1, 1 left
+} else {
+	set ylabel pylabel[p]
+}
 set xlabel pxlabel[p]
 set xtics norotate center scale 1
 set ytics ('0' 0, '50' log10(2), '90' 1, '99' 2, '99.9' 3, '99.99' 4, '99.999' 5, '99.9999' 6)
@@ -26,3 +32,4 @@ set ytics autofreq
 if (!textmode) {
 	set grid ytics lc rgb '#d8d8d8' lw 1
 }
+unset label 1

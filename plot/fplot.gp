@@ -36,15 +36,26 @@ if (!textmode) {
 if (npanels > 1 && !stack) {
 	set multiplot layout prows, pcols title fulltitle font ',13'
 }
+# Lines in a title, so that text charts keep a row free under it for the
+# y axis label (the dumb terminal cannot turn it).
+nlines(s) = strstrt(s, "\n") ? 1 + nlines(substr(s, strstrt(s, "\n") + 1, strlen(s))) : 1
+
 do for [p = 1:npanels] {
 	if (npanels == 1) {
-		set title fulltitle font ',13'
+		t = fulltitle
+		set title t font ',13'
 	} else {
 		if (stack) {
-			set title (p == 1 ? fulltitle . "\n" : '') . ptitle[p]
+			t = (p == 1 ? fulltitle . "\n" : '') . ptitle[p]
+			set title t
 		} else {
-			set title ptitle[p] font ',12'
+			t = ptitle[p]
+			set title t font ',12'
 		}
+	}
+	if (textmode) {
+		set title t . "\n"
+		set tmargin nlines(t) + 2
 	}
 	load gpdir . '/' . ptype[p] . '.gp'
 }

@@ -9,7 +9,13 @@ set logscale y
 set xrange [-0.8 : pnc[p] + 0.2]
 set yrange [*:*]
 set offsets 0, 0, 0, 0
-set ylabel pylabel[p]
+# Text charts cannot turn the y label: it goes above the axis instead.
+if (textmode) {
+	unset ylabel
+	set label 1 pylabel[p] at screen 0, graph 1 offset 1, 1 left
+} else {
+	set ylabel pylabel[p]
+}
 set xlabel pxlabel[p]
 set format y '%g'
 eval sprintf('set xtics (%s) norotate center scale 1', pxtics[p])
@@ -24,3 +30,4 @@ unset grid
 if (!textmode) {
 	set grid ytics lc rgb '#d8d8d8' lw 1
 }
+unset label 1
