@@ -379,9 +379,9 @@ die(struct fload *x)
 	stop_groups(x);
 	remove_top(x);
 	if (target_signal != SIGPIPE && x->nres > 0 && x->head != NULL) {
-		snprintf(note, sizeof(note), "%s after %zu of %zu runs",
+		snprintf(note, sizeof(note), "SIG%s after %zu of %zu runs",
 		    sigabbrev_np(target_signal) ? sigabbrev_np(target_signal) :
-		    "signal", x->nres, x->total);
+		    "?", x->nres, x->total);
 		print_record(x, note);
 	}
 	fflush(stdout);

@@ -16,6 +16,7 @@ FLOAD_TESTS = \
 	tests/tools/fload-usage.sh \
 	tests/tools/fload-job.sh \
 	tests/tools/fload-loads.sh \
-	tests/tools/fload-builtin.sh
+	tests/tools/fload-builtin.sh \
+	tests/tools/fload-signals.sh
 TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh

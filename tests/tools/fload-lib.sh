@@ -33,7 +33,7 @@ start_fload() {
 # Live processes of session $1 (a zombie is dead: an init that does not
 # reap would keep it forever).
 leftovers() {
-	ps -e -o sid= -o stat= -o pid= -o args= | awk -v s="$1" '$1 == s && $2 !~ /^Z/'
+	ps -e -o sid= -o stat= -o pid= -o comm= -o args= | awk -v s="$1" '$1 == s && $2 !~ /^Z/'
 }
 
 # wait_for SECONDS CMD...: until CMD succeeds, at most SECONDS.
