@@ -561,8 +561,8 @@ is_blank(const char *s)
 	return *s == '\0';
 }
 
-int
-record_read_block(struct record_reader *r, struct record_block *b)
+static int
+read_block(struct record_reader *r, struct record_block *b)
 {
 	int started = 0, rc;
 
@@ -600,6 +600,17 @@ record_read_block(struct record_reader *r, struct record_block *b)
 	if (b->ncols == 0)
 		return fail(r, "block from line %zu has no header line", b->first_line);
 	return 1;
+}
+
+int
+record_read_block(struct record_reader *r, struct record_block *b)
+{
+	int rc = read_block(r, b);
+
+	/* On an error the caller gets the message and nothing to free. */
+	if (rc < 0)
+		record_block_free(b);
+	return rc;
 }
 
 int

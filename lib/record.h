@@ -92,7 +92,8 @@ struct record_reader {
 
 void record_reader_init(struct record_reader *r, FILE *in, const char *source);
 /* Read the next block into B.  Returns 1 for a block, 0 at end of input,
- * -1 on malformed input with a "SOURCE:LINE: reason" message in r->err. */
+ * -1 on malformed input with a "SOURCE:LINE: reason" message in r->err
+ * (B is then already freed). */
 int record_read_block(struct record_reader *r, struct record_block *b);
 void record_block_free(struct record_block *b);
 void record_reader_free(struct record_reader *r);

@@ -172,9 +172,39 @@ errors(void)
 	ok(read_error("# fsbench 1\n# tool: x\n", "has no header line"), "block without header");
 }
 
+/* Inputs the fuzzer once broke the reader with: each must end in a clean
+ * 1/0/-1 and, under the sanitizer build, free everything. */
+static void
+fuzz_regressions(void)
+{
+	static const char *const names[] = { "record-leak-1.txt" };
+	const char *top = getenv("top_srcdir");
+	struct record_reader r;
+	struct record_block b;
+	char path[4096];
+	size_t i;
+	int rc;
+	FILE *f;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/tests/data/fuzz-regress/%s",
+		    top ? top : ".", names[i]);
+		f = fopen(path, "r");
+		if (!ok(f != NULL, "open %s", names[i]))
+			continue;
+		record_reader_init(&r, f, names[i]);
+		while ((rc = record_read_block(&r, &b)) == 1)
+			record_block_free(&b);
+		ok(rc == 0 || (rc == -1 && r.err[0] != '\0'), "%s ends cleanly", names[i]);
+		record_reader_free(&r);
+		fclose(f);
+	}
+}
+
 int
 main(void)
 {
+	fuzz_regressions();
 	round_trip();
 	concatenated();
 	numbers();
