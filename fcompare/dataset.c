@@ -194,9 +194,10 @@ ds_series(struct dataset *ds, int nkeys, const char *const *names,
 }
 
 void
-ds_add(struct series *s, size_t g, double v)
+ds_grow(struct series *s, size_t g, size_t want)
 {
 	struct sample *x;
+	size_t cap;
 
 	if (g >= s->ng) {
 		s->g = xrealloc(s->g, g + 1, sizeof(*s->g));
@@ -204,11 +205,13 @@ ds_add(struct series *s, size_t g, double v)
 		s->ng = g + 1;
 	}
 	x = &s->g[g];
-	if (x->n == x->cap) {
-		x->cap = x->cap ? x->cap * 2 : 16;
-		x->v = xrealloc(x->v, x->cap, sizeof(*x->v));
-	}
-	x->v[x->n++] = v;
+	if (x->cap - x->n >= want)
+		return;
+	cap = x->cap ? x->cap : 16;
+	while (cap - x->n < want)
+		cap *= 2;
+	x->v = xrealloc(x->v, cap, sizeof(*x->v));
+	x->cap = cap;
 }
 
 void

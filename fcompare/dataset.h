@@ -54,8 +54,21 @@ size_t ds_group(struct dataset *ds, const char *name);
 /* The series of these key values and METRIC, added when new. */
 struct series *ds_series(struct dataset *ds, int nkeys,
     const char *const *names, const char *const *vals, const char *metric);
-/* Append V to the sample of group G. */
-void ds_add(struct series *s, size_t g, double v);
+/* Make room in the sample of group G for WANT more values. */
+void ds_grow(struct series *s, size_t g, size_t want);
+
+/* Append V to the sample of group G (inline: plain input calls it for
+ * every number). */
+static inline void
+ds_add(struct series *s, size_t g, double v)
+{
+	struct sample *x;
+
+	if (g >= s->ng || s->g[g].n == s->g[g].cap)
+		ds_grow(s, g, 1);
+	x = &s->g[g];
+	x->v[x->n++] = v;
+}
 /* Make group G the first (the baseline). */
 void ds_move_group_first(struct dataset *ds, size_t g);
 /* Drop series with no values, and those from -m all that are constant. */

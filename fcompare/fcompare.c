@@ -270,7 +270,7 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 /* ---- the analysis ---- */
 
 static void
-summarize_series(struct series *s, size_t ngroups, double conf)
+summarize_series(struct series *s, size_t ngroups, double conf, int sorted)
 {
 	size_t g;
 
@@ -286,6 +286,13 @@ summarize_series(struct series *s, size_t ngroups, double conf)
 	if (s->sum == NULL || s->cmp == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
 	for (g = 0; g < ngroups; g++) {
+		/* Ranks need sorted samples; the t-test only needs order
+		 * statistics, which selection finds in linear time. */
+		if (!sorted) {
+			stats_summarize_unsorted(s->g[g].v, s->g[g].n, conf,
+			    &s->sum[g]);
+			continue;
+		}
 		if (stats_sort(s->g[g].v, s->g[g].n) < 0)
 			err(EXIT_RUN_FAILED, "out of memory");
 		stats_summarize(s->g[g].v, s->g[g].n, conf, &s->sum[g]);
@@ -392,7 +399,8 @@ analyze(struct dataset *ds, const struct options *o, struct notes *nt)
 
 	for (i = 0; i < ds->nseries; i++) {
 		s = ds->series[i];
-		summarize_series(s, ds->ngroups, o->conf);
+		summarize_series(s, ds->ngroups, o->conf,
+		    o->test == TEST_UTEST);
 		for (g = 1; g < ds->ngroups; g++) {
 			compare(s, g, o);
 			m += s->cmp[g].tested;

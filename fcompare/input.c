@@ -81,12 +81,11 @@ load(const struct input_file *f, struct inbuf *b)
 	if (S_ISDIR(st.st_mode))
 		errx(EXIT_USAGE, "%s: is a directory", f->path);
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		b->p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
-		    fd, 0);
+		b->p = mmap(NULL, (size_t)st.st_size, PROT_READ,
+		    MAP_PRIVATE | MAP_POPULATE, fd, 0);
 		if (b->p != MAP_FAILED) {
 			b->len = (size_t)st.st_size;
 			b->mapped = 1;
-			(void)madvise(b->p, b->len, MADV_SEQUENTIAL);
 			if (fd != STDIN_FILENO)
 				close(fd);
 			return;
@@ -231,6 +230,10 @@ read_plain(struct dataset *ds, const struct options *o,
 	for (; *delims; delims++)
 		isdelim[(unsigned char)*delims] = 1;
 	isdelim['\r'] = 1;
+	/* Room for a number a line up front: no copying while growing. */
+	for (col = 1, fs = p; (fs = memchr(fs, '\n', (size_t)(end - fs))); fs++)
+		col++;
+	ds_grow(s, g, col);
 	for (; p < end; p = eol + 1) {
 		eol = memchr(p, '\n', (size_t)(end - p));
 		if (eol == NULL)

@@ -36,6 +36,11 @@ double stats_quantile(const double *v, size_t n, double q);
 void stats_summarize(const double *v, size_t n, double conf,
     struct summary *s);
 
+/* The same for an unsorted V, by selection rather than sorting (linear
+ * time; V is reordered). */
+void stats_summarize_unsorted(double *v, size_t n, double conf,
+    struct summary *s);
+
 /* Quantile P of Student's t with DF degrees of freedom (GSL). */
 double stats_t_quantile(double p, double df);
 

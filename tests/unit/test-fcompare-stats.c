@@ -55,6 +55,37 @@ test_sort_quantiles(void)
 	is_near(stats_quantile(q, N(q), 0.75), 7.75, 1e-15, "q3 of 1..10 (type 7)");
 }
 
+/* Selection gives the order statistics sorting gives, on data with many
+ * ties and on distinct values, odd and even sizes. */
+static void
+test_select(void)
+{
+	static double a[10001], b[10001];
+	struct summary ss, su;
+	size_t n, i;
+	unsigned x = 12345;
+	int same = 1;
+
+	for (n = 1; n <= 10001; n += n < 20 ? 1 : 997) {
+		for (i = 0; i < n; i++) {
+			x = x * 1103515245 + 12345;
+			a[i] = b[i] = (n % 2) ? (double)(x >> 16 & 15) :
+			    (double)(x >> 8) / 7;
+		}
+		stats_sort(a, n);
+		stats_summarize(a, n, 0.95, &ss);
+		stats_summarize_unsorted(b, n, 0.95, &su);
+		if (ss.median != su.median || ss.q1 != su.q1 || ss.q3 != su.q3 ||
+		    ss.min != su.min || ss.max != su.max ||
+		    ss.outliers != su.outliers) {
+			same = 0;
+			printf("# n=%zu: median %g %g q1 %g %g q3 %g %g\n", n,
+			    ss.median, su.median, ss.q1, su.q1, ss.q3, su.q3);
+		}
+	}
+	ok(same, "selection and sorting agree on quartiles, min, max, outliers");
+}
+
 static void
 test_t_quantiles(void)
 {
@@ -230,6 +261,7 @@ main(void)
 {
 	test_welford();
 	test_sort_quantiles();
+	test_select();
 	test_t_quantiles();
 	test_summary();
 	test_welch();
