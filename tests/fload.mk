@@ -17,6 +17,7 @@ FLOAD_TESTS = \
 	tests/tools/fload-job.sh \
 	tests/tools/fload-loads.sh \
 	tests/tools/fload-builtin.sh \
-	tests/tools/fload-signals.sh
+	tests/tools/fload-signals.sh \
+	tests/tools/fload-options.sh
 TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh
