@@ -31,7 +31,7 @@ if (textmode) {
 	set ylabel pylabel[p]
 }
 set ytics
-set format y '%g'
+set format y pyfmt[p]
 # Long cluster names: turned in images; staggered on two lines in text.
 stagger = prot[p] && textmode
 if (prot[p] && !textmode) {
