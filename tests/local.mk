@@ -53,6 +53,11 @@ EXTRA_DIST += \
 	tests/tools/fzero-loop.sh \
 	tests/tools/fzero-enospc.sh \
 	tests/tools/fzero-lib.sh
+check_PROGRAMS += tests/unit/test-fzero-methods
+TESTS += tests/unit/test-fzero-methods
+tests_unit_test_fzero_methods_SOURCES = tests/unit/test-fzero-methods.c \
+	tests/unit/tap.h fzero/methods.c fzero/fzero.h
+tests_unit_test_fzero_methods_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fzero
 
 include tests/frandrw.mk
 include tests/fload.mk
