@@ -106,6 +106,8 @@ split_metrics(struct options *o, const char *list)
 	if (copy == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
 	free(o->metrics);
+	free(o->metrics_buf);
+	o->metrics_buf = copy;
 	o->metrics = NULL;
 	o->nmetrics = 0;
 	o->all_metrics = 0;
@@ -125,7 +127,6 @@ split_metrics(struct options *o, const char *list)
 	}
 	if (o->nmetrics == 0 && !o->all_metrics)
 		cli_usage_error("invalid value for --metric: '%s'", list);
-	/* COPY stays: the names point into it until exit. */
 }
 
 static int
@@ -519,5 +520,6 @@ main(int argc, char *argv[])
 	ds_free(&ds);
 	free(f);
 	free(o.metrics);
+	free(o.metrics_buf);
 	return worse ? EXIT_RUN_FAILED : 0;
 }

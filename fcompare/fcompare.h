@@ -19,6 +19,7 @@ struct options {
 	const char *baseline;
 	char **metrics;		/* -m LIST, split; NULL for the default */
 	size_t nmetrics;
+	char *metrics_buf;	/* the storage METRICS point into */
 	int all_metrics;	/* -m all */
 	double conf;		/* 0.95 */
 	double alpha;		/* 0.05 */
