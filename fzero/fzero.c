@@ -311,8 +311,7 @@ print_header(struct fzero *z, int argc, char *argv[])
 	record_begin(&z->w, stdout, "fzero", argc, argv);
 	record_meta_fs(&z->w, z->path, &z->fs);
 	record_meta(&z->w, "drop", "%s", drop_describe(z->drop, &z->fs));
-	record_meta(&z->w, "sync", "%s", z->sync_end ?
-	    "end (fsync inside seconds; sync_s is its share)" : "none");
+	record_meta(&z->w, "sync", "%s", z->sync_end ? "end" : "none");
 	record_meta(&z->w, "settle", "%s", z->settle ?
 	    "sync, drop caches, 3 s pause before each method" : "none");
 	record_header(&z->w, columns,

@@ -34,7 +34,7 @@ is "$(col label <"$out" | sort -u)" tmpfs "label defaults to the file system typ
 is "$(head -1 "$out")" "# fsbench 1" "the block starts with '# fsbench 1'"
 check "metadata: fs" grep -qx '# fs: tmpfs' "$out"
 check "metadata: drop on tmpfs" grep -qx '# drop: none (tmpfs)' "$out"
-check "metadata: sync" grep -q '^# sync: end' "$out"
+check "metadata: sync" grep -qx '# sync: end' "$out"
 check "metadata: keys" grep -qx '# keys: label run method' "$out"
 check "metadata: command" grep -q "^# command: .*fzero -q -s 4M" "$out"
 check "header names the columns" grep -Eq \
