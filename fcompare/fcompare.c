@@ -366,29 +366,34 @@ note_outliers(struct notes *nt, const struct dataset *ds,
 }
 
 /* Samples too small to ever reach significance say so, rather than
- * letting "~" pass for "no difference". */
+ * letting "~" pass for "no difference"; once for each pair of sizes. */
 static void
-note_power(struct notes *nt, const struct dataset *ds, const struct series *s,
-    size_t g, size_t ntests, const struct options *o)
+note_power(struct notes *nt, const struct series *s, size_t g, size_t ntests,
+    const struct options *o)
 {
 	const struct comparison *x = &s->cmp[g];
-	char name[512];
+	char msg[512];
+	size_t i;
 
 	if (!x->tested || x->min_p == 0)
 		return;
 	if (x->min_p >= o->alpha)
-		notes_add(nt, "%s, %s: the U test with %zu+%zu runs cannot give "
-		    "p below %.3g, so it can never find a difference at alpha "
-		    "%g: use more runs or the t-test",
-		    series_name(s, name, sizeof(name)), ds->group[g],
-		    s->sum[0].n, s->sum[g].n, x->min_p, o->alpha);
+		snprintf(msg, sizeof(msg), "the U test with %zu+%zu runs cannot "
+		    "give p below %.3g, so it can never find a difference at "
+		    "alpha %g: use more runs or the t-test", s->sum[0].n,
+		    s->sum[g].n, x->min_p, o->alpha);
 	else if (o->correction && x->min_p * (double)ntests >= o->alpha)
-		notes_add(nt, "%s, %s: the U test with %zu+%zu runs cannot give "
-		    "p below %.3g, %.3g after Holm's correction over %zu "
+		snprintf(msg, sizeof(msg), "the U test with %zu+%zu runs cannot "
+		    "give p below %.3g, %.3g after Holm's correction over %zu "
 		    "comparisons: it can never find a difference at alpha %g",
-		    series_name(s, name, sizeof(name)), ds->group[g],
 		    s->sum[0].n, s->sum[g].n, x->min_p,
 		    x->min_p * (double)ntests, ntests, o->alpha);
+	else
+		return;
+	for (i = 0; i < nt->n; i++)
+		if (strcmp(nt->s[i], msg) == 0)
+			return;
+	notes_add(nt, "%s", msg);
 }
 
 static size_t
@@ -427,7 +432,7 @@ analyze(struct dataset *ds, const struct options *o, struct notes *nt)
 			s->cmp[g].p = o->correction ? adj[k] : p[k];
 			k++;
 			s->cmp[g].verdict = verdict(s, &s->cmp[g], o->alpha);
-			note_power(nt, ds, s, g, m, o);
+			note_power(nt, s, g, m, o);
 		}
 	}
 	free(p);

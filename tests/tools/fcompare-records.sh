@@ -131,7 +131,8 @@ is "$(grep -c '^#' "$out")" 0 "CSV has no comments"
 fcompare -f records -t utest "$scratch/two-labels" >"$out" 2>"$scratch/err"
 check "records: the U test is named" grep -qx '# test: utest' "$out"
 check "3+3 runs: the U test warns it can never be significant" \
-    grep -q 'warning: method=mmap seconds, ext3: the U test with 3+3 runs cannot give p below 0.1' "$scratch/err"
+    grep -q 'warning: the U test with 3+3 runs cannot give p below 0.1, so it can never' "$scratch/err"
+is "$(grep -c 'the U test' "$scratch/err")" 1 "... once, not for each row"
 is "$(rows_where method mmap <"$out" | get /dev/stdin ext3 seconds p_raw)" 0.100000 \
     "exact U: p = 0.1 for complete separation of 3+3"
 fcompare -f records "$scratch/two-labels" "$scratch/one-run" >"$out"
