@@ -158,6 +158,7 @@ struct load {
 	uint64_t files;
 	const char *dir;		/* list */
 	const char *cmd;		/* cmd */
+	char *keys;			/* the KEY=VALUE text values point into */
 	char note[512];			/* how a default size was capped */
 	char errors[512];		/* how it failed, run by run */
 	char path[4096];		/* its own directory under fload's */

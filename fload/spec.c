@@ -117,7 +117,7 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
 	if (spec[n] == '\0')
 		return 0;
 	/* Values point into this copy, which lives as long as fload. */
-	rest = strdup(spec + n + 1);
+	rest = l->keys = strdup(spec + n + 1);
 	if (rest == NULL)
 		errx(1, "out of memory");
 	for (p = rest; (item = strsep(&p, ":")) != NULL;) {
