@@ -65,7 +65,7 @@ build_make_tree(const char *dir, uint64_t files, uint64_t size)
 		for (k = 0; k < size; k++)
 			text[k] = (unsigned char)(' ' + text[k] % 95);
 		src_path(path, sizeof(path), dir, i);
-		rc = file_make(path, size, text, size, false);
+		rc = file_make(path, size, text, size, false, NULL);
 		if (rc == 0 && proc_interrupted())
 			rc = -1;
 	}

@@ -40,7 +40,7 @@ copy_make_sources(const char *dir, uint64_t files, uint64_t size,
 		fill_pattern(pattern, size, seed + i);
 		file_name(name, sizeof(name), i);
 		path_fmt(path, sizeof(path), "%s/%s", dir, name);
-		rc = file_make(path, size, pattern, size, false);
+		rc = file_make(path, size, pattern, size, false, NULL);
 		if (rc == 0 && proc_interrupted())
 			rc = -1;
 	}

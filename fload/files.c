@@ -17,6 +17,7 @@
 
 #include "drop.h"
 #include "fload.h"
+#include "progress.h"
 #include "rng.h"
 #include "xio.h"
 
@@ -150,7 +151,7 @@ fill_pattern(unsigned char *buf, size_t len, uint64_t seed)
 
 int
 file_make(const char *path, uint64_t size, const unsigned char *pattern,
-    size_t len, bool sync)
+    size_t len, bool sync, struct progress *meter)
 {
 	uint64_t done = 0;
 	size_t n;
@@ -168,6 +169,8 @@ file_make(const char *path, uint64_t size, const unsigned char *pattern,
 			goto fail;
 		}
 		done += n;
+		if (meter != NULL)
+			progress_update(meter, done);
 		/* A big read-load file takes a while: let ^C end it. */
 		if (size > len && proc_interrupted()) {
 			errno = EINTR;

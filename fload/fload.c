@@ -424,7 +424,7 @@ prepare(struct fload *x)
 	}
 	for (i = 0; i < x->nloads; i++)
 		if (x->loads[i].kind != LOAD_NONE &&
-		    load_prepare(&x->loads[i], x->top, (int)i + 1) < 0) {
+		    load_prepare(&x->loads[i], x->top, (int)i + 1, x->quiet) < 0) {
 			check_interrupt(x);
 			fail(x);
 		}
@@ -707,6 +707,7 @@ main(int argc, char **argv)
 {
 	static struct fload x;
 
+	proc_save_signals();
 	cli_init(argv[0]);
 	parse_options(&x, argc, argv);
 	setup(&x);

@@ -80,6 +80,8 @@ struct spawn {
 	char *const *argv;	/* ... or a command to exec */
 };
 
+/* Call first: the signal state the job and the loads are to inherit. */
+void proc_save_signals(void);
 void proc_init(void);
 pid_t proc_spawn(struct group *g, const struct spawn *s);
 /* Collect what has exited in G without blocking; a process that dies
@@ -115,8 +117,9 @@ int tree_remove(const char *path);
 int tree_empty(const char *path);
 int dir_make(const char *path);
 /* Write SIZE bytes of PATTERN (LEN bytes, repeated) to a new file PATH. */
+struct progress;
 int file_make(const char *path, uint64_t size, const unsigned char *pattern,
-    size_t len, bool sync);
+    size_t len, bool sync, struct progress *meter);
 /* Drop the cached pages of every file under PATH (--drop fadvise). */
 int tree_fadvise(const char *path, const struct fs_info *fs);
 void fill_pattern(unsigned char *buf, size_t len, uint64_t seed);
@@ -189,7 +192,7 @@ uint64_t spec_disk_run(const struct load *l, const struct sizing *sz);
 /* A line for the metadata: what the load was, resolved. */
 void spec_describe(const struct load *l, char *buf, size_t len);
 
-int load_prepare(struct load *l, const char *topdir, int index);
+int load_prepare(struct load *l, const char *topdir, int index, bool quiet);
 int load_reset(struct load *l);
 int load_start(struct load *l, struct group *g, struct counters *c);
 /* The load's unit count from a tally, and whether it moves bytes. */

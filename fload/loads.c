@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "fload.h"
+#include "progress.h"
 #include "xio.h"
 
 #define RING_MSG 512	/* under PIPE_BUF: each message moves whole */
@@ -316,8 +317,9 @@ make_path(const char *dir, const char *name)
 }
 
 int
-load_prepare(struct load *l, const char *topdir, int index)
+load_prepare(struct load *l, const char *topdir, int index, bool quiet)
 {
+	struct progress meter;
 	unsigned char *pattern;
 	char name[64], *in, *data, *src;
 	uint64_t k;
@@ -336,7 +338,10 @@ load_prepare(struct load *l, const char *topdir, int index)
 			err(1, "out of memory");
 		fill_pattern(pattern, FLOAD_CHUNK, 0x20);
 		data = make_path(in, "data");
-		rc = file_make(data, l->size, pattern, FLOAD_CHUNK, true);
+		progress_start(&meter, "fload: making the read load's file",
+		    l->size, quiet);
+		rc = file_make(data, l->size, pattern, FLOAD_CHUNK, true, &meter);
+		progress_end(&meter);
 		free(data);
 		free(pattern);
 	}

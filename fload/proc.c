@@ -23,6 +23,23 @@
 static sigset_t wait_set;
 static sigset_t stop_set;
 
+/* What fload was started with, so the job and the loads get it back: a
+ * job under nohup keeps ignoring SIGHUP, as it would under time(1). */
+static bool ignored_at_start[NSIG];
+static sigset_t mask_at_start;
+
+void
+proc_save_signals(void)
+{
+	struct sigaction sa;
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+			ignored_at_start[sig] = true;
+	sigprocmask(SIG_SETMASK, NULL, &mask_at_start);
+}
+
 void
 proc_init(void)
 {
@@ -44,14 +61,13 @@ proc_init(void)
 void
 proc_child_signals(void)
 {
-	sigset_t none;
 	int sig;
 
 	for (sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
-			signal(sig, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+			signal(sig, ignored_at_start[sig] && sig != SIGCHLD ?
+			    SIG_IGN : SIG_DFL);
+	sigprocmask(SIG_SETMASK, &mask_at_start, NULL);
 }
 
 static void

@@ -87,6 +87,14 @@ is "$(col label <"$out")" mylabel "--label sets the label column"
 check "metadata: the job" grep -qx '# job: echo hello-from-the-job' "$out"
 check "the record is readable: one header, one row" test "$(grep -vc '^#' "$out")" -eq 2
 
+# The job gets the signal dispositions fload was started with: under
+# nohup (SIGHUP ignored) the job ignores SIGHUP too, as under time(1).
+# shellcheck disable=SC2016 # for the job's shell
+(trap '' HUP; fload -q -d "$d" -L none -- sh -c 'grep ^SigIgn: /proc/$$/status' >"$out" 2>"$errf")
+ign=$(awk '{ print substr($2, length($2)) }' "$errf")
+check "a job started under an ignored SIGHUP ignores it (SigIgn ...$ign)" \
+    sh -c "case $ign in 1|3|5|7|9|b|B|d|D|f|F) exit 0;; esac; exit 1"
+
 # sys_iowait_pct and sys_idle_pct are percentages of the job's span.
 check "sys_idle_pct and sys_iowait_pct in [0, 100]" rows_ok "$out" \
     'v("sys_idle_pct") >= 0 && v("sys_idle_pct") <= 100 && v("sys_iowait_pct") >= 0 && v("sys_iowait_pct") <= 100'
