@@ -159,7 +159,7 @@ struct load {
 	uint64_t size;
 	uint64_t procs;
 	uint64_t files;
-	const char *dir;		/* list */
+	const char *dir;		/* list, absolute */
 	const char *cmd;		/* cmd */
 	char *keys;			/* the KEY=VALUE text values point into */
 	char note[512];			/* how a default size was capped */

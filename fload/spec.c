@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,7 +77,12 @@ set_key(struct load *l, const char *key, const char *val, uint64_t mem_base,
 			snprintf(err, errlen, "%s: not a directory", val);
 			return -1;
 		}
-		l->dir = val;
+		/* The load runs in a directory of its own: make it absolute. */
+		l->dir = realpath(val, NULL);
+		if (l->dir == NULL) {
+			snprintf(err, errlen, "%s: %s", val, strerror(errno));
+			return -1;
+		}
 	}
 	return 0;
 bad:
