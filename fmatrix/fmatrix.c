@@ -659,8 +659,11 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	}
 	g->cmd_pgid = pid;
 	st = run_wait(pid, true);
-	if (run_signal != 0)
-		run_kill_group(pid);
+	/* What it left running in the background would keep the mount busy,
+	 * or write into the bare directory once it is unmounted. */
+	if (run_signal == 0 && run_group_alive(pid))
+		note("%s: stopping what the command left running", s->label);
+	run_kill_group(pid);
 	if (st == 0)
 		return 0;
 	if (run_signal == 0) {

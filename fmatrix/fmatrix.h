@@ -67,6 +67,8 @@ pid_t run_spawn(char *const argv[], int outfd, bool null_stdin,
 int run_wait(pid_t pid, bool group);
 /* Take a termination signal that arrived while blocked; 0 when none. */
 int run_pending(void);
+/* Whether process group PGID still has a live member (zombies reaped). */
+int run_group_alive(pid_t pgid);
 /* Kill what is left of process group PGID (SIGTERM, then SIGKILL). */
 void run_kill_group(pid_t pgid);
 /* The first termination signal received, or 0. */

@@ -166,6 +166,13 @@ reap_group(pid_t pgid)
 		continue;
 }
 
+int
+run_group_alive(pid_t pgid)
+{
+	reap_group(pgid);
+	return kill(-pgid, 0) == 0;
+}
+
 void
 run_kill_group(pid_t pgid)
 {

@@ -54,11 +54,13 @@ grep -q "ext4-nonsense: mount -t ext4 -o data=nonsense" "$errf"
 ok $? "the mount failure names the options"
 nothing_left "after a failed mount" "$dir"
 
-# The command leaves a process holding the mount: it is stopped, so the
-# file system can still be unmounted.
+# The command leaves a process running that holds the mount (or is about
+# to write into it): it is stopped before the unmount, which then works.
 snapshot
 fmatrix -s 320M -d "$dir" -f ext4 -- sh -c 'sleep 60 >"$1/held" & echo $!' sh {} >"$out" 2>"$errf"
 is "$?" 0 "a command that leaves a process behind: exit 0"
+grep -q "ext4: stopping what the command left running" "$errf"
+ok $? "says it stops what was left running"
 pid=$(cat "$out")
 sleep 0.2
 kill -0 "$pid" 2>/dev/null
