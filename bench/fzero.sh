@@ -6,13 +6,16 @@
 # methods' cost); a ratio is the median over rounds of the paired ratios,
 # so a drift of the machine cancels.  Goal: fzero within 3% of the bare loop.
 # Environment: FZERO_BENCH_DIR (a tmpfs directory, default /dev/shm),
-# FZERO_BENCH_SIZE (bytes, default 256 MiB), FZERO_BENCH_ROUNDS (default 9).
+# FZERO_BENCH_SIZE (bytes, default 64 MiB), FZERO_BENCH_ROUNDS (default 21).
+# The interquartile range of the paired ratios is printed with each: on a
+# virtual machine, faulting in fresh memory is most of the time and the
+# host makes it vary from round to round.
 : "${top_builddir:?}"
 fzero=$top_builddir/fzero/fzero
 bare=$top_builddir/bench/bench-zero
 base=${FZERO_BENCH_DIR:-/dev/shm}
-size=${FZERO_BENCH_SIZE:-268435456}
-rounds=${FZERO_BENCH_ROUNDS:-9}
+size=${FZERO_BENCH_SIZE:-67108864}
+rounds=${FZERO_BENCH_ROUNDS:-21}
 LC_ALL=C
 export LC_ALL
 
@@ -57,23 +60,27 @@ while [ "$r" -le "$rounds" ]; do
 	r=$((r + 1))
 done
 
-# median of column expressions over the rounds
+# Medians over the rounds; ratios as the median of the paired ratios.
 awk -v size="$size" -v dd="$have_dd" '
-function median(v, n,   i, j, t) {
+function sort(v, n,   i, j, t) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+function q(v, n, p,   k) { sort(v, n); k = int(p * (n - 1) + 0.5) + 1; return v[k] }
+function median(v, n) { sort(v, n); return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
+function line(name, b, f, r, n,   m) {
+	m = median(r, n)
+	printf "%-12s %10.6f %10.6f %10.4f  %6.4f-%6.4f  %s\n", name, median(b, n), median(f, n), m, q(r, n, 0.25), q(r, n, 0.75), m <= 1.03 ? "ok" : "MISSED"
 }
 { n++; bw[n] = $1; fw[n] = $2; bm[n] = $3; fm[n] = $4; dw[n] = $5
   rw[n] = $2 / $1; rm[n] = $4 / $3; if (dd == "yes") rd[n] = $2 / $5 }
 END {
-	printf "fzero on tmpfs, %d MiB, %d rounds (medians of the seconds each reports)\n", size / 1048576, n
-	printf "%-12s %10s %10s %10s  %s\n", "method", "bare_s", "fzero_s", "fzero/bare", "goal <= 1.03"
-	mw = median(rw, n); mm = median(rm, n)
-	printf "%-12s %10.6f %10.6f %10.4f  %s\n", "write:4096", median(bw, n), median(fw, n), mw, mw <= 1.03 ? "ok" : "MISSED"
-	printf "%-12s %10.6f %10.6f %10.4f  %s\n", "mmap", median(bm, n), median(fm, n), mm, mm <= 1.03 ? "ok" : "MISSED"
+	printf "fzero on tmpfs, %d MiB, %d rounds (medians of the seconds each program reports)\n", size / 1048576, n
+	printf "%-12s %10s %10s %10s  %-13s  %s\n", "method", "bare_s", "fzero_s", "fzero/bare", "ratio IQR", "goal <= 1.03"
+	line("write:4096", bw, fw, rw, n)
+	line("mmap", bm, fm, rm, n)
 	if (dd == "yes")
-		printf "dd bs=4k conv=fsync: %.6f s; fzero write:4096 / dd = %.4f\n", median(dw, n), median(rd, n)
+		printf "dd bs=4k conv=fsync: %.6f s; fzero write:4096 / dd = %.4f (IQR %.4f-%.4f)\n", median(dw, n), median(rd, n), q(rd, n, 0.25), q(rd, n, 0.75)
 	else
 		print "dd is not installed: no comparison with dd"
 }' "$results"
