@@ -328,14 +328,12 @@ compare(struct series *s, size_t g, const struct options *o)
 }
 
 static const char *
-verdict(const struct series *s, const struct comparison *x, double alpha)
+verdict(const struct series *s, size_t g, double alpha)
 {
-	int up;
+	int up = s->sum[g].mean > s->sum[0].mean;
 
-	if (!(x->p < alpha))
+	if (!(s->cmp[g].p < alpha))
 		return "~";
-	up = x->delta_pct > 0 || (isnan(x->delta_pct) &&
-	    s->sum[0].mean < 0);
 	if (s->dir == 0)
 		return up ? "higher" : "lower";
 	return (up == (s->dir > 0)) ? "better" : "worse";
@@ -431,7 +429,7 @@ analyze(struct dataset *ds, const struct options *o, struct notes *nt)
 				continue;
 			s->cmp[g].p = o->correction ? adj[k] : p[k];
 			k++;
-			s->cmp[g].verdict = verdict(s, &s->cmp[g], o->alpha);
+			s->cmp[g].verdict = verdict(s, g, o->alpha);
 			note_power(nt, s, g, m, o);
 		}
 	}

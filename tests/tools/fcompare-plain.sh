@@ -43,6 +43,12 @@ is "$(grep -c '^# comparisons: 2$' "$out")" 1 "two comparisons, Holm over both"
 fcompare -m iops g1 g2 g3 >"$out"
 is "$(grep -o 'n=3+3' "$out" | wc -l)" 2 "table: each group against the baseline"
 
+# --- a baseline mean of zero: no percent, still a direction ------------
+printf -- '-1\n0\n1\n' >zero
+fcompare -f records -m seconds zero g2 >"$out"
+is "$(get "$out" g2 seconds delta_pct)" - "no delta in percent of a zero mean"
+is "$(get "$out" g2 seconds verdict)" worse "... but more seconds are still worse"
+
 # --- ministat agrees ------------------------------------------------------
 if command -v ministat >/dev/null 2>&1; then
 	ministat -n "$u" "$o" >mini
