@@ -109,7 +109,7 @@ fail_at(struct zero_result *r, int err, const char *call, uint64_t off)
 static bool
 is_unsupported(int err)
 {
-	return err == EOPNOTSUPP || err == ENOSYS || err == ENOTTY;
+	return err == EOPNOTSUPP || err == ENOSYS;
 }
 
 static enum zero_status
