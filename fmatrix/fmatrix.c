@@ -569,10 +569,65 @@ run_mkfs(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	return st == 0 ? 0 : -1;
 }
 
+#ifdef FSOPEN_CLOEXEC
+static int
+fs_config(int fd, char *item)
+{
+	char *eq = strchr(item, '=');
+
+	if (eq == NULL)
+		return fsconfig(fd, FSCONFIG_SET_FLAG, item, NULL, 0);
+	*eq = '\0';
+	return fsconfig(fd, FSCONFIG_SET_STRING, item, eq + 1, 0);
+}
+
+/* mount(2) says only EINVAL, and the reason goes to the kernel log; the
+ * new mount API hands it to us, so replay the mount there to get it:
+ * "ext4: Unrecognized mount option "data=bogus" or missing value". */
+static int
+kernel_says(const struct fs_spec *s, const char *dev, char *msg, size_t len)
+{
+	char *copy = strdup(s->mdata), *item, *save = NULL;
+	int fd = fsopen(s->type, FSOPEN_CLOEXEC), failed = 0;
+	ssize_t n;
+
+	if (fd == -1 || copy == NULL) {
+		free(copy);
+		if (fd != -1)
+			close(fd);
+		return -1;
+	}
+	failed = fsconfig(fd, FSCONFIG_SET_STRING, "source", dev, 0) == -1;
+	for (item = strtok_r(copy, ",", &save); item != NULL && !failed;
+	    item = strtok_r(NULL, ",", &save))
+		failed = fs_config(fd, item) == -1;
+	if (!failed)
+		failed = fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == -1;
+	free(copy);
+	n = failed ? read(fd, msg, len - 1) : -1;
+	close(fd);
+	if (n <= 2)
+		return -1;
+	/* Each message is "e TEXT" (or "w", "i"); drop the level. */
+	msg[n] = '\0';
+	msg[strcspn(msg, "\n")] = '\0';
+	memmove(msg, msg + 2, strlen(msg + 2) + 1);
+	return 0;
+}
+#else
+static int
+kernel_says(const struct fs_spec *s, const char *dev, char *msg, size_t len)
+{
+	(void)s, (void)dev, (void)msg, (void)len;
+	return -1;
+}
+#endif
+
 static int
 do_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 {
 	const char *data = s->mdata[0] != '\0' ? s->mdata : NULL;
+	char msg[256];
 
 	if (mount(g->dev, g->mnt, s->type, s->mflags, data) == 0) {
 		g->mounted = true;
@@ -583,9 +638,14 @@ do_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 		snprintf(why, len, "mount: the kernel has no %s", s->type);
 		break;
 	case EINVAL:
-		snprintf(why, len, "mount -t %s%s%s: %s (an option %s does "
-		    "not know? see dmesg)", s->type, data ? " -o " : "",
-		    data ? data : "", strerror(EINVAL), s->type);
+		if (kernel_says(s, g->dev, msg, sizeof(msg)) == 0)
+			snprintf(why, len, "mount -t %s%s%s: %s", s->type,
+			    data ? " -o " : "", data ? data : "", msg);
+		else
+			snprintf(why, len, "mount -t %s%s%s: %s (an option %s "
+			    "does not know? see dmesg)", s->type,
+			    data ? " -o " : "", data ? data : "",
+			    strerror(EINVAL), s->type);
 		break;
 	default:
 		snprintf(why, len, "mount -t %s %.200s: %s", s->type, g->dev,

@@ -50,8 +50,8 @@ nothing_left "after a failed mkfs" "$dir"
 snapshot
 fmatrix -s 320M -d "$dir" -f ext4:data=nonsense -- true >"$out" 2>"$errf"
 is "$?" 1 "a failed mount: exit 1"
-grep -q "ext4-nonsense: mount -t ext4 -o data=nonsense" "$errf"
-ok $? "the mount failure names the options"
+grep -Eq 'ext4-nonsense: mount -t ext4 -o data=nonsense: (ext4: Bad value|Invalid argument)' "$errf"
+ok $? "the mount failure names the options and says what the kernel said"
 nothing_left "after a failed mount" "$dir"
 
 # The command leaves a process running that holds the mount (or is about
