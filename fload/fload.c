@@ -473,8 +473,8 @@ note_load_error(struct fload *x, struct load *l, uint64_t run,
 }
 
 static void
-fill_result(struct fload *x, struct result *r, const struct group *lg,
-    double load_wall_s, const struct tally *d)
+fill_result(struct result *r, const struct group *lg, double load_wall_s,
+    const struct tally *d)
 {
 	struct load *l = r->load;
 	struct clock_usage lu;
@@ -490,7 +490,6 @@ fill_result(struct fload *x, struct result *r, const struct group *lg,
 		r->load_mib_per_s = (double)d->bytes / r->seconds / 1048576.0;
 	clock_usage_from(&lg->ru, &lu);
 	r->load_cpu_pct = clock_cpu_pct(&lu, load_wall_s);
-	(void)x;
 }
 
 /* One run of the job under one load. */
@@ -552,7 +551,7 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 	d.bytes = c1.bytes - c0.bytes;
 	r->job.ops = j1.ops - j0.ops;
 	r->job.bytes = j1.bytes - j0.bytes;
-	fill_result(x, r, &lg, clock_ns_to_s(tl1 - tl0), &d);
+	fill_result(r, &lg, clock_ns_to_s(tl1 - tl0), &d);
 	if (lg.failed)
 		note_load_error(x, l, run, &lg);
 	proc_group_free(&lg);
