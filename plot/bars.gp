@@ -56,7 +56,7 @@ plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strco
 		offset 0, up font ',9' notitle, \
 	for [i = 1:two] d index (ns + 1) using 1:2:4 with labels offset 0, 0.7 font ',9' notitle, \
 	for [i = 1:nn] d index (ns + 2) using 1:2:3 with labels rotate by rotation @align \
-		offset 0, 0.7 font ',9' notitle
+		offset 0, (textmode ? 1 : 0.7) font ',9' notitle
 unset offsets
 unset logscale
 unset label 1

@@ -32,12 +32,15 @@ expect() {
 head -n 20 "$data/plot-fzero.txt" >"$scratch/nohdr.txt"
 printf '' >"$scratch/empty.txt"
 printf 'just some text\n' >"$scratch/text.txt"
+# The line of the first data row with a number in seconds.
+row=$(awk '!/^#/ && $1 != "label" && $5 ~ /^[0-9]/ { print NR; exit }' "$data/plot-fzero.txt")
+ncol=$(awk '$1 == "label" { print NF; exit }' "$data/plot-fzero.txt")
 # A row with one field too many.
-sed '25s/$/ 7/' "$data/plot-fzero.txt" >"$scratch/wide.txt"
+sed "${row}s/\$/ 7/" "$data/plot-fzero.txt" >"$scratch/wide.txt"
 # fzero records without the method column.
 awk '/^#/ { print; next } { $3 = ""; print }' "$data/plot-fzero.txt" >"$scratch/nomethod.txt"
 # A seconds value that is not a number.
-sed '22s/18\.5000/1.2.3/' "$data/plot-fzero.txt" >"$scratch/nan.txt"
+awk -v r="$row" 'NR == r { $5 = "1.2.3" } { print }' "$data/plot-fzero.txt" >"$scratch/nan.txt"
 cat "$data/plot-fzero.txt" "$data/plot-fload.txt" >"$scratch/mixed.txt"
 sed 's/^# tool: .*//' "$data/plot-fzero.txt" >"$scratch/notool.txt"
 
@@ -47,9 +50,9 @@ o="-o $scratch/out.png"
 expect 2 'no fsbench records' "empty input" fplot $o "$scratch/empty.txt"
 expect 2 'no fsbench records' "metadata only" fplot $o "$scratch/nohdr.txt"
 expect 2 'text.txt:1: no column "label"' "text without a tool" fplot $o -k fzero "$scratch/text.txt"
-expect 2 'wide.txt:25: 11 fields where the header has 10' "a row too wide" fplot $o "$scratch/wide.txt"
+expect 2 "wide.txt:$row: $((ncol + 1)) fields where the header has $ncol" "a row too wide" fplot $o "$scratch/wide.txt"
 expect 2 'no column "method"' "missing column" fplot $o "$scratch/nomethod.txt"
-expect 2 'nan.txt:22: "1.2.3" in column seconds is not a number' "not a number" fplot $o "$scratch/nan.txt"
+expect 2 "nan.txt:$row: \"1.2.3\" in column seconds is not a number" "not a number" fplot $o "$scratch/nan.txt"
 expect 2 'no column "nosuch"' "unknown metric" fplot $o -m nosuch "$data/plot-fzero.txt"
 expect 2 'mixes fzero records with fload' "mixed tools" fplot $o "$scratch/mixed.txt"
 expect 2 "name no tool" "no tool line" fplot $o "$scratch/notool.txt"

@@ -60,31 +60,35 @@ has_all() {	# has_all FILE WORD...
 check "fzero text: labels and methods" has_all "$scratch/fzero.txt" \
 	ext2 ext4 xfs posix_fallocate fallocate mmap write:4096 write:8192 'time (s)'
 check "frandrw text: labels and phases" has_all "$scratch/frandrw.txt" \
-	2.6.26 2.6.26-patched create randwrite randread IOPS percentile
+	ext4 xfs create randwrite randread IOPS percentile
 check "fload text: labels and loads" has_all "$scratch/fload.txt" \
 	ext2 ext3 none process io:size=50% mem 'time (s)'
 check "fcompare text: groups and methods" has_all "$scratch/fcompare.txt" \
-	ext2 ext4 xfs posix_fallocate write:8192 baseline
+	ext2 ext4 xfs posix_fallocate write:8192
 check "latlog text: phases" has_all "$scratch/latlog.txt" \
 	create randwrite randread 'latency'
+check "fzero text: the unsupported method is marked n/a" grep -qF 'n/a' "$scratch/fzero.txt"
 
 # The numbers written on the bars are the means over the runs, computed
-# here independently from the records.
-mean_of() {	# mean_of FILE LABEL KEYCOL KEY COL
+# here independently from the records (real output of the programs).
+field() {	# field FILE LABEL KEYCOL KEY COL: the values, one a line
 	awk -v l="$2" -v kc="$3" -v kv="$4" -v c="$5" '
 		/^#/ { next } $1 == "label" { for (i = 1; i <= NF; i++) h[$i] = i; next }
-		$1 == l && $h[kc] == kv && $h[c] != "-" { s += $h[c]; n++ }
-		END { if (n) printf "%.4g\n", s / n }' "$1"
+		$1 == l && $h[kc] == kv && $h[c] != "-" { print $h[c] }' "$1"
 }
-m=$(mean_of "$data/plot-fzero.txt" ext2 method write:4096 seconds)
-is "$m" 181.2 "the fzero sample's ext2 write:4096 mean is 181.2"
-check "fzero text shows the mean of ext2 write:4096" grep -qF "$m" "$scratch/fzero.txt"
+m=$(field "$data/plot-fzero.txt" ext2 method write:4096 seconds | awk '{ s += $1; n++ } END { printf "%.4g\n", s / n }')
+fplot --text -s 220x50 "$data/plot-fzero.txt" >"$scratch/fzero-wide.txt"
+check "fzero text shows the mean of ext2 write:4096 ($m)" grep -qF "$m" "$scratch/fzero-wide.txt"
 fplot --text -s 200x50 "$data/plot-fload.txt" >"$scratch/fload-wide.txt"
-r=$(awk '/^#/ { next } $1 == "label" { next } $1 == "ext3" && $3 == "io:size=50%" { s += $18; n++ } END { printf "%.2fx\n", s / n }' "$data/plot-fload.txt")
+r=$(field "$data/plot-fload.txt" ext3 load io:size=50% ratio | awk '{ s += $1; n++ } END { printf "%.2fx\n", s / n }')
 check "fload text shows the mean ratio of ext3 io:size=50% ($r)" grep -qF "$r" "$scratch/fload-wide.txt"
-fplot --text -s 220x50 "$data/plot-fcompare.txt" >"$scratch/fcompare-wide.txt"
-check "fcompare text shows ext4's write:8192 delta" grep -qF '+11.2%' "$scratch/fcompare-wide.txt"
-check "fcompare text shows the verdict worse" grep -qF 'worse' "$scratch/fcompare-wide.txt"
+fplot --text -s 240x50 "$data/plot-fcompare.txt" >"$scratch/fcompare-wide.txt"
+d=$(field "$data/plot-fcompare.txt" ext4 method write:8192 delta_pct | awk '{ printf "%+.3g%%\n", $1 }')
+check "fcompare text shows ext4's write:8192 delta ($d)" grep -qF -- "$d" "$scratch/fcompare-wide.txt"
+v=$(field "$data/plot-fcompare.txt" ext4 method write:8192 verdict)
+[ "$v" = "~" ] && v=n.s.
+check "fcompare text shows its verdict ($v)" grep -qF -- "$v" "$scratch/fcompare-wide.txt"
+check "fcompare text marks the baseline" grep -qF baseline "$scratch/fcompare-wide.txt"
 
 # Text charts have the size asked for (and LINES/COLUMNS without -s).
 COLUMNS=100 LINES=30 fplot "$data/plot-fzero.txt" >"$scratch/sized.txt"
