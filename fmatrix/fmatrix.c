@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <linux/magic.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -726,12 +727,15 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	run_kill_group(pid);
 	if (st == 0)
 		return 0;
+	/* The reader of our output went away (| head): no one to tell. */
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
+		return -2;
 	if (run_signal == 0) {
 		run_describe(st, desc, sizeof(desc));
 		snprintf(why, len, "the command %s", desc);
 		warnx("%s: %s", s->label, why);
 	}
-	return WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE ? -2 : -1;
+	return -1;
 }
 
 static int
@@ -915,10 +919,13 @@ run_matrix(void)
 			why[i][0] = '\0';
 			continue;
 		}
-		failed++;
-		if (run_pending())
+		if (rc == -2) {
+			/* End as the command did, as a pipeline expects. */
+			run_signal = SIGPIPE;
 			break;
-		if (rc == -2 || opt.stop)
+		}
+		failed++;
+		if (run_pending() || opt.stop)
 			break;
 	}
 	if (run_signal != 0)
@@ -932,7 +939,7 @@ run_matrix(void)
 				fprintf(stderr, "%s %s: %s", listed++ ? ";" : ":",
 				    specs[i].label, why[i]);
 		if (ran < nspecs)
-			fprintf(stderr, "; %zu not run (-S)", nspecs - ran);
+			fprintf(stderr, "; %zu not run (--stop)", nspecs - ran);
 		fputc('\n', stderr);
 	}
 	free(why);
