@@ -125,39 +125,57 @@ read_file(const char *path, unsigned char *buf, size_t cap, size_t *len)
 	return 0;
 }
 
+/* Compile source I into its object file. */
+static int
+compile_one(const struct job *j, uint64_t i, unsigned char *src, uint64_t *obj,
+    size_t words)
+{
+	char path[4096 + 64];
+	size_t len;
+	int fd, rc = 0;
+
+	src_path(path, sizeof(path), j->path, i);
+	if (read_file(path, src, j->file_size, &len) < 0) {
+		warn("build: %s", path);
+		return -1;
+	}
+	memset(obj, 0, words * sizeof(*obj));
+	compile(src, len, obj, words);
+	obj_path(path, sizeof(path), j->path, i);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
+	if (fd < 0) {
+		warn("build: %s", path);
+		return -1;
+	}
+	if (xio_write_all(fd, obj, words * sizeof(*obj)) < 0)
+		rc = -1;
+	if (close(fd) < 0)
+		rc = -1;
+	if (rc < 0)
+		warn("build: %s", path);
+	return rc;
+}
+
 static int
 build_worker(const struct job *j, long w)
 {
-	char path[4096 + 64];
+	size_t words = j->file_size / 4 / sizeof(uint64_t);
 	unsigned char *src;
 	uint64_t *obj, i;
-	size_t len, words = j->file_size / 4 / sizeof(uint64_t);
-	int fd;
+	int rc = 0;
 
 	if (words == 0)
 		words = 1;
 	src = malloc(j->file_size);
 	obj = malloc(words * sizeof(*obj));
-	if (src == NULL || obj == NULL)
-		return 1;
-	for (i = (uint64_t)w; i < j->size; i += (uint64_t)j->workers) {
-		src_path(path, sizeof(path), j->path, i);
-		if (read_file(path, src, j->file_size, &len) < 0) {
-			warn("build: %s", path);
-			return 1;
-		}
-		memset(obj, 0, words * sizeof(*obj));
-		compile(src, len, obj, words);
-		obj_path(path, sizeof(path), j->path, i);
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0600);
-		if (fd < 0 || xio_write_all(fd, obj, words * sizeof(*obj)) < 0 ||
-		    close(fd) < 0) {
-			warn("build: %s", path);
-			return 1;
-		}
-	}
-	return 0;
+	for (i = (uint64_t)w; i < j->size && rc == 0; i += (uint64_t)j->workers)
+		if (src == NULL || obj == NULL ||
+		    compile_one(j, i, src, obj, words) < 0)
+			rc = 1;
+	free(src);
+	free(obj);
+	return rc;
 }
 
 static int
@@ -169,27 +187,31 @@ link_objects(const struct job *j)
 	uint64_t i;
 	int out, rc = 0;
 
-	buf = malloc(j->file_size);
 	path_fmt(path, sizeof(path), "%s/a.out", j->path);
 	out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	    0600);
-	if (buf == NULL || out < 0) {
+	if (out < 0) {
 		warn("build: link %s", path);
 		return 1;
 	}
+	buf = malloc(j->file_size);
 	for (i = 0; i < j->size && rc == 0; i++) {
 		obj_path(path, sizeof(path), j->path, i);
-		if (read_file(path, buf, j->file_size, &len) < 0 ||
+		if (buf == NULL || read_file(path, buf, j->file_size, &len) < 0 ||
 		    xio_write_all(out, buf, len) < 0) {
 			warn("build: link %s", path);
 			rc = 1;
 		}
 	}
-	if (rc == 0 && (fsync(out) < 0 || close(out) < 0)) {
-		warn("build: link");
+	free(buf);
+	if (rc == 0 && fsync(out) < 0) {
+		warn("build: link: fsync");
 		rc = 1;
 	}
-	free(buf);
+	if (close(out) < 0 && rc == 0) {
+		warn("build: link: close");
+		rc = 1;
+	}
 	return rc;
 }
 

@@ -156,10 +156,14 @@ copy_run(void *arg)
 	char *buf;
 	int sdir, rc = 0;
 
-	buf = malloc(len ? len : 1);
 	sdir = open(w->src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (buf == NULL || sdir < 0) {
+	if (sdir < 0) {
 		warn("copy: %s", w->src);
+		return 1;
+	}
+	buf = malloc(len ? len : 1);
+	if (buf == NULL) {
+		close(sdir);
 		return 1;
 	}
 	for (pass = 0; rc == 0; pass++) {

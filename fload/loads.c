@@ -149,11 +149,16 @@ read_run(void *arg)
 	uint64_t off;
 	int fd;
 
-	buf = malloc(FLOAD_CHUNK);
 	path_fmt(path, sizeof(path), "%s/in/data", l->path);
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (buf == NULL || fd < 0) {
+	if (fd < 0) {
 		warn("load read: %s", path);
+		return 1;
+	}
+	/* The load runs until it is killed: this is never freed. */
+	buf = malloc(FLOAD_CHUNK);
+	if (buf == NULL) {
+		close(fd);
 		return 1;
 	}
 	for (;;) {
