@@ -11,6 +11,7 @@
 . "$top_srcdir/tests/tools/fzero-lib.sh"
 need_root
 need_cmd cmp
+need_cmd filefrag
 exec 9>/tmp/fsbench-test.lock
 flock 9
 
