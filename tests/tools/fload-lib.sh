@@ -6,7 +6,6 @@
 # shellcheck disable=SC2034 # rc, out, errf are for the tests
 
 need_cmd setsid
-need_cmd ps
 
 d=$scratch/d		# the --dir of every run
 mkdir -p "$d"
@@ -30,10 +29,20 @@ start_fload() {
 	sid=$!
 }
 
-# Live processes of session $1 (a zombie is dead: an init that does not
-# reap would keep it forever).
+# Live processes of session $1, one a line: "SID STATE PID COMM", from
+# /proc (no ps needed).  A zombie is dead: an init that does not reap
+# would keep it forever.
 leftovers() {
-	ps -e -o sid= -o stat= -o pid= -o comm= -o args= | awk -v s="$1" '$1 == s && $2 !~ /^Z/'
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v s="$1" '
+	{	# "PID (COMM) STATE PPID PGRP SESSION ...": COMM may hold blanks
+		j = 0
+		for (k = length($0); k > 0; k--)
+			if (substr($0, k, 1) == ")") { j = k; break }
+		i = index($0, " (")
+		split(substr($0, j + 2), f, " ")
+		if (f[4] == s && f[1] !~ /^[ZX]/)
+			print f[4], f[1], substr($0, 1, i - 1), substr($0, i + 2, j - i - 2)
+	}'
 }
 
 # wait_for SECONDS CMD...: until CMD succeeds, at most SECONDS.
@@ -55,8 +64,8 @@ has_fload_dir() {
 	return 1
 }
 no_fload_dir() { ! has_fload_dir; }
-# a process of session $1 whose command line matches $2
-session_has() { leftovers "$1" | grep -q -- "$2"; }
+# session_has SID COMM [N]: at least N (1) live processes named COMM
+session_has() { [ "$(leftovers "$1" | awk -v c="$2" '$4 == c' | wc -l)" -ge "${3:-1}" ]; }
 
 # After a run that ended: nothing of it left, at once.
 check_clean() {

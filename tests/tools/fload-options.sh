@@ -12,10 +12,14 @@
 
 # --- --warmup: the load is running when the job starts ----------------------
 # The job counts the live fload-process processes of its own session.
-# shellcheck disable=SC2016 # for the job's shell
-count='s=$(ps -o sid= -p $$); ps -e -o sid= -o stat= -o comm= | awk -v s="$s" "\$1 == s && \$2 !~ /^Z/ && \$3 == \"fload-process\"" | wc -l'
+cat >"$scratch/count.sh" <<'SH'
+s=$(cut -d' ' -f6 /proc/$$/stat)
+cat /proc/[0-9]*/stat 2>/dev/null | awk -v s="$s" '
+/\(fload-process\) [^ZX]/ { split($0, a, ") "); split(a[2], f, " "); if (f[4] == s) n++ }
+END { print n + 0 }'
+SH
 t0=$(date +%s%N)
-run_fload -q -d "$d" --warmup 1 -L process:procs=3 -- sh -c "$count"
+run_fload -q -d "$d" --warmup 1 -L process:procs=3 -- sh "$scratch/count.sh"
 t1=$(date +%s%N)
 is "$rc" 0 "--warmup 1: exit 0"
 is "$(tr -d ' ' <"$errf")" 3 "all three load processes run when the job starts"

@@ -24,7 +24,7 @@ check "with a note of the interruption" grep -qx '# interrupted: SIGINT after 1 
 for s in TERM:143 HUP:129; do
 	sig=${s%:*} code=${s#*:}
 	start_fload -d "$d" --mem 64M -L io -L process -- sleep 30
-	check "SIG$sig: the io load and the job start" wait_for 20 session_has "$sid" 'sleep 30'
+	check "SIG$sig: the io load and the job start" wait_for 20 session_has "$sid" sleep
 	kill -"$sig" "$sid"
 	wait "$sid"
 	is "$?" "$code" "SIG$sig: fload dies of SIG$sig ($code)"
@@ -37,8 +37,7 @@ done
 # of reach of PR_SET_PDEATHSIG: only the guardian can end them.
 start_fload -d "$d" -L 'cmd:sleep 101; true' -- sh -c 'sleep 102; true'
 check "SIGKILL: the job's and the load's grandchildren run" \
-    wait_for 20 sh -c "ps -e -o sid= -o args= | awk -v s=$sid '\$1 == s' | grep -q 'sleep 101' &&
-        ps -e -o sid= -o args= | awk -v s=$sid '\$1 == s' | grep -q 'sleep 102'"
+    wait_for 20 session_has "$sid" sleep 2
 check "SIGKILL: fload's directory is there" has_fload_dir
 kill -KILL "$sid"
 wait "$sid"
