@@ -64,7 +64,6 @@ struct stage {
 	char dev[PATH_MAX];
 	int loopfd;
 	bool mounted;
-	pid_t cmd_pgid;
 };
 
 enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK };
@@ -222,6 +221,23 @@ add_default_specs(void)
 		    "e2fsprogs, xfsprogs or btrfs-progs");
 }
 
+/* -o may be given more than once, as mount(8) allows. */
+static void
+add_mount_opts(const char *arg)
+{
+	static char *all;
+	char *p;
+
+	if (all == NULL)
+		p = strdup(arg);
+	else if (asprintf(&p, "%s,%s", all, arg) == -1)
+		p = NULL;
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	free(all);
+	opt.mount_opts = all = p;
+}
+
 static void
 parse_args(int argc, char **argv)
 {
@@ -248,7 +264,7 @@ parse_args(int argc, char **argv)
 			opt.dry_run = true;
 			break;
 		case 'o':
-			opt.mount_opts = optarg;
+			add_mount_opts(optarg);
 			break;
 		case 'q':
 			opt.quiet = true;
@@ -314,6 +330,15 @@ parse_args(int argc, char **argv)
 	free(mkfs_opts);
 }
 
+static bool
+braces_given(void)
+{
+	for (size_t i = 0; opt.cmd[i] != NULL; i++)
+		if (strstr(opt.cmd[i], "{}") != NULL)
+			return true;
+	return false;
+}
+
 /* Labels, mount options, and what this machine cannot do: all of it is
  * found before the first mkfs, not an hour into the matrix. */
 static int
@@ -353,6 +378,9 @@ check_specs(void)
 			bad = 1;
 		}
 	}
+	if (!braces_given())
+		note("no {} in the command: it is not told where each file "
+		    "system is mounted");
 	if (run_find_command(opt.cmd[0]) == -1) {
 		warnx("%s: command not found or not executable", opt.cmd[0]);
 		bad = 1;
@@ -718,7 +746,6 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 		snprintf(why, len, "the command could not start");
 		return -1;
 	}
-	g->cmd_pgid = pid;
 	st = run_wait(pid, true);
 	/* What it left running in the background would keep the mount busy,
 	 * or write into the bare directory once it is unmounted. */
@@ -748,14 +775,10 @@ unmount(const struct fs_spec *s, struct stage *g)
 			g->mounted = false;
 			return 0;
 		}
+		/* The command's group is gone; something that left it
+		 * (setsid) or came from outside may let go in a moment. */
 		if (errno != EBUSY)
 			break;
-		/* Something the command left running holds it. */
-		if (i == 0 && g->cmd_pgid > 0) {
-			warnx("%s: %s is busy: stopping what the command left "
-			    "running", s->label, g->mnt);
-			run_kill_group(g->cmd_pgid);
-		}
 		nanosleep(&pause, NULL);
 	}
 	warn("%s: unmount %s", s->label, g->mnt);

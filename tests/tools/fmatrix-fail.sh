@@ -70,12 +70,12 @@ nothing_left "after a left-over process" "$dir"
 # The reader of the output goes away (| head): fmatrix cleans up and ends
 # as the command did, of SIGPIPE (141), quietly.
 snapshot
-{ fmatrix -s 320M -d "$dir" -f ext4 -f xfs -- sh -c \
+{ fmatrix -q -s 320M -d "$dir" -f ext4 -f xfs -- sh -c \
     'i=0; while [ $i -lt 100000 ]; do echo "line $i"; i=$((i + 1)); done' 2>"$errf"
   echo $? >"$scratch/status"; } | head -n 1 >"$out"
 is "$(cat "$scratch/status")" 141 "a closed output pipe: died of SIGPIPE"
 is "$(cat "$out")" "line 0" "the reader got the first line"
-is "$(wc -c <"$errf")" 0 "a closed output pipe: nothing on stderr"
+is "$(wc -c <"$errf")" 0 "a closed output pipe (-q): nothing on stderr"
 nothing_left "after a closed output pipe" "$dir"
 
 # A command that does not exist: refused before any mkfs.
