@@ -5,8 +5,8 @@
  *
  * PR_SET_PDEATHSIG alone cannot do this: it does not pass down through
  * fork, so a copy worker, a cmd: shell's children or the job's children
- * would outlive fload.  fload tells the guardian what to clean as it goes:
- * NUL-terminated records "+PGID", "-PGID", "dPATH" and "c" (dir removed). */
+ * would outlive fload.  What to clean, fload writes into a shared page as it
+ * goes; nothing is sent, so the guardian never wakes while a job is timed. */
 #include "config.h"
 
 #include <dirent.h>
@@ -14,10 +14,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -29,49 +31,23 @@
 #define GUARD_MAX_GROUPS 64
 #define GUARD_WAIT_MS 10000	/* for killed groups to go, then remove anyway */
 
+/* Written by fload only, read by the guardian only once fload is gone: a
+ * slot is one atomic store, and the flag is set after the path is. */
+struct guard_state {
+	_Atomic pid_t group[GUARD_MAX_GROUPS];
+	_Atomic int has_dir;
+	char dir[4096];
+};
+
+static struct guard_state *guard;
 static int guard_fd = -1;
 static pid_t guard_pid;
 static pid_t guard_owner;
 
-struct guard_state {
-	pid_t group[GUARD_MAX_GROUPS];
-	char dir[4096];
-};
-
-static void
-guard_record(struct guard_state *st, const char *rec)
-{
-	pid_t pg;
-	int i;
-
-	switch (rec[0]) {
-	case '+':
-		pg = (pid_t)atol(rec + 1);
-		for (i = 0; i < GUARD_MAX_GROUPS; i++)
-			if (st->group[i] == 0) {
-				st->group[i] = pg;
-				break;
-			}
-		break;
-	case '-':
-		pg = (pid_t)atol(rec + 1);
-		for (i = 0; i < GUARD_MAX_GROUPS; i++)
-			if (st->group[i] == pg)
-				st->group[i] = 0;
-		break;
-	case 'd':
-		snprintf(st->dir, sizeof(st->dir), "%s", rec + 1);
-		break;
-	case 'c':
-		st->dir[0] = '\0';
-		break;
-	}
-}
-
-/* Is a live (not zombie) process left in one of the groups?  kill(-pg, 0)
- * also counts zombies, which an init that does not reap keeps forever. */
+/* Is a live (not zombie) process left in one of GROUP?  kill(-pg, 0) also
+ * counts zombies, which an init that does not reap keeps forever. */
 static bool
-groups_alive(const struct guard_state *st)
+groups_alive(const pid_t *group, int n)
 {
 	char path[300], line[1024], *p, state;
 	struct dirent *e;
@@ -83,8 +59,8 @@ groups_alive(const struct guard_state *st)
 
 	d = opendir("/proc");
 	if (d == NULL) {
-		for (i = 0; i < GUARD_MAX_GROUPS; i++)
-			if (st->group[i] != 0 && kill(-st->group[i], 0) == 0)
+		for (i = 0; i < n; i++)
+			if (kill(-group[i], 0) == 0)
 				return true;
 		return false;
 	}
@@ -99,12 +75,12 @@ groups_alive(const struct guard_state *st)
 		fclose(f);
 		if (p == NULL || (p = strrchr(line, ')')) == NULL)
 			continue;
-		/* "PID (COMM) STATE PPID PGRP ..." */
+		/* "PID (COMM) STATE PPID PGRP ...": COMM may hold anything */
 		if (sscanf(p + 1, " %c %*d %ld", &state, &pgrp) != 2 ||
 		    state == 'Z' || state == 'X')
 			continue;
-		for (i = 0; i < GUARD_MAX_GROUPS; i++)
-			if (st->group[i] != 0 && st->group[i] == (pid_t)pgrp)
+		for (i = 0; i < n; i++)
+			if (group[i] == (pid_t)pgrp)
 				alive = true;
 	}
 	closedir(d);
@@ -113,30 +89,32 @@ groups_alive(const struct guard_state *st)
 
 /* fload is gone: here polling is fine, nobody is being measured. */
 static void
-guard_clean(struct guard_state *st)
+guard_clean(void)
 {
 	struct timespec ms10 = { 0, 10000000 };
-	int i, waited;
+	pid_t group[GUARD_MAX_GROUPS], pg;
+	int i, n = 0, waited;
 
 	for (i = 0; i < GUARD_MAX_GROUPS; i++)
-		if (st->group[i] != 0) {
-			kill(-st->group[i], SIGKILL);
-			kill(-st->group[i], SIGCONT);
-		}
-	for (waited = 0; waited < GUARD_WAIT_MS && groups_alive(st); waited += 10)
+		if ((pg = atomic_load(&guard->group[i])) > 0)
+			group[n++] = pg;
+	for (i = 0; i < n; i++) {
+		kill(-group[i], SIGKILL);
+		kill(-group[i], SIGCONT);
+	}
+	for (waited = 0; waited < GUARD_WAIT_MS && groups_alive(group, n);
+	    waited += 10)
 		nanosleep(&ms10, NULL);
-	if (st->dir[0] != '\0' && tree_remove(st->dir) < 0)
-		warnx("guardian: could not remove %s", st->dir);
+	if (atomic_load(&guard->has_dir) && tree_remove(guard->dir) < 0)
+		warnx("guardian: could not remove %s", guard->dir);
 }
 
 static __attribute__((noreturn)) void
 guardian(int fd)
 {
-	static struct guard_state st;
-	char buf[16384];
-	size_t have = 0, used;
+	sigset_t none;
 	ssize_t n;
-	char *end;
+	char c;
 	int sig, null;
 
 	/* Only fload's death ends us; a ^C for fload's group is not ours. */
@@ -145,12 +123,8 @@ guardian(int fd)
 		if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD)
 			signal(sig, SIG_IGN);
 	signal(SIGCHLD, SIG_DFL);
-	{
-		sigset_t none;
-
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-	}
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	prctl(PR_SET_NAME, "fload-guard");
 	/* Hold nothing of fload's: not its stdout (a reader waits for EOF on
 	 * it), not its directory as cwd. */
@@ -163,27 +137,14 @@ guardian(int fd)
 	if (dup2(fd, 3) < 0)
 		_exit(1);
 	close_range(4, ~0U, 0);
-	fd = 3;
 	if (chdir("/") < 0)
 		_exit(1);
-	for (;;) {
-		n = read(fd, buf + have, sizeof(buf) - 1 - have);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-		used = 0;
-		while ((end = memchr(buf + used, '\0', have - used)) != NULL) {
-			guard_record(&st, buf + used);
-			used = (size_t)(end - buf) + 1;
-		}
-		memmove(buf, buf + used, have - used);
-		have -= used;
-		if (have == sizeof(buf) - 1)
-			have = 0;	/* a record that long is not ours */
-	}
-	guard_clean(&st);
+	/* fload never writes: the read ends when the last copy of its end
+	 * closes, which is when fload is gone. */
+	do
+		n = read(3, &c, 1);
+	while (n > 0 || (n < 0 && errno == EINTR));
+	guard_clean();
 	_exit(0);
 }
 
@@ -193,6 +154,10 @@ guard_start(void)
 	int sv[2];
 	pid_t pid;
 
+	guard = mmap(NULL, sizeof(*guard), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (guard == MAP_FAILED)
+		err(1, "mmap");
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		err(1, "socketpair");
 	fflush(NULL);
@@ -209,56 +174,41 @@ guard_start(void)
 	guard_owner = getpid();
 }
 
-static void
-guard_send(const char *rec)
-{
-	static bool warned;
-	size_t len = strlen(rec) + 1;
-	ssize_t n;
-
-	if (guard_fd < 0)
-		return;
-	do
-		n = send(guard_fd, rec, len, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	if (n != (ssize_t)len && !warned) {
-		warn("the guardian process is gone; a SIGKILL now would leave "
-		    "processes and files behind");
-		warned = true;
-	}
-}
-
 void
 guard_add_group(pid_t pgid)
 {
-	char rec[32];
+	int i;
 
-	snprintf(rec, sizeof(rec), "+%ld", (long)pgid);
-	guard_send(rec);
+	for (i = 0; i < GUARD_MAX_GROUPS; i++)
+		if (atomic_load(&guard->group[i]) == 0) {
+			atomic_store(&guard->group[i], pgid);
+			return;
+		}
+	warnx("internal error: too many process groups to guard");
 }
 
 void
 guard_del_group(pid_t pgid)
 {
-	char rec[32];
+	int i;
 
-	snprintf(rec, sizeof(rec), "-%ld", (long)pgid);
-	guard_send(rec);
+	for (i = 0; i < GUARD_MAX_GROUPS; i++)
+		if (atomic_load(&guard->group[i]) == pgid)
+			atomic_store(&guard->group[i], 0);
 }
 
 void
 guard_set_dir(const char *path)
 {
-	char rec[4100];
-
-	snprintf(rec, sizeof(rec), "d%s", path);
-	guard_send(rec);
+	atomic_store(&guard->has_dir, 0);
+	snprintf(guard->dir, sizeof(guard->dir), "%s", path);
+	atomic_store(&guard->has_dir, 1);
 }
 
 void
 guard_clear_dir(void)
 {
-	guard_send("c");
+	atomic_store(&guard->has_dir, 0);
 }
 
 void

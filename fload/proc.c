@@ -24,19 +24,22 @@ static sigset_t wait_set;
 static sigset_t stop_set;
 
 /* What fload was started with, so the job and the loads get it back: a
- * job under nohup keeps ignoring SIGHUP, as it would under time(1). */
-static bool ignored_at_start[NSIG];
+ * job under nohup keeps ignoring SIGHUP, as it would under time(1).  Only
+ * the signals fload itself changes need restoring (exec resets handlers;
+ * what was ignored at start stays ignored). */
+static const int changed[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ,
+    SIGCHLD };
+#define NCHANGED (sizeof(changed) / sizeof(changed[0]))
+static struct sigaction action_at_start[NCHANGED];
 static sigset_t mask_at_start;
 
 void
 proc_save_signals(void)
 {
-	struct sigaction sa;
-	int sig;
+	size_t i;
 
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
-			ignored_at_start[sig] = true;
+	for (i = 0; i < NCHANGED; i++)
+		sigaction(changed[i], NULL, &action_at_start[i]);
 	sigprocmask(SIG_SETMASK, NULL, &mask_at_start);
 }
 
@@ -61,12 +64,16 @@ proc_init(void)
 void
 proc_child_signals(void)
 {
-	int sig;
+	size_t i;
 
-	for (sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			signal(sig, ignored_at_start[sig] && sig != SIGCHLD ?
-			    SIG_IGN : SIG_DFL);
+	for (i = 0; i < NCHANGED; i++) {
+		/* SIGCHLD ignored would reap a load's own children for it */
+		if (changed[i] == SIGCHLD ||
+		    action_at_start[i].sa_handler != SIG_IGN)
+			signal(changed[i], SIG_DFL);
+		else
+			signal(changed[i], SIG_IGN);
+	}
 	sigprocmask(SIG_SETMASK, &mask_at_start, NULL);
 }
 
