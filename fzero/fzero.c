@@ -125,7 +125,7 @@ usage(void)
 	    "      --force             reuse PATH if it is an existing regular file\n"
 	    "      --no-space-check    do not refuse a size that cannot fit\n"
 	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
-	    "  -q, --quiet             no progress meter\n"
+	    "  -q, --quiet             no progress meter, no note of a kept file\n"
 	    "  -h, --help              display this help and exit\n"
 	    "  -V, --version           output version information and exit\n"
 	    "\n"
