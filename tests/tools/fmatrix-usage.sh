@@ -102,6 +102,22 @@ grep -q "2.00 GiB sparse image in $dir" "$out"
 ok $? "--dry-run: the image size and place"
 is "$(find "$dir" -mindepth 1 | wc -l)" 0 "--dry-run: nothing made"
 
+# A missing mkfs is named with the Debian package that ships it.
+missing=
+for t in f2fs:f2fs-tools jfs:jfsutils nilfs2:nilfs-tools; do
+	if ! command -v "mkfs.${t%%:*}" >/dev/null 2>&1 &&
+	    [ ! -e "/usr/sbin/mkfs.${t%%:*}" ] && [ ! -e "/sbin/mkfs.${t%%:*}" ]; then
+		missing=$t
+		break
+	fi
+done
+if [ -n "$missing" ]; then
+	fmatrix -n -f "${missing%%:*}" -- true >"$out" 2>"$errf"
+	is "$?" 1 "mkfs.${missing%%:*} missing: exit 1"
+	grep -q "mkfs.${missing%%:*} is not installed (Debian package ${missing#*:})" "$errf"
+	ok $? "mkfs.${missing%%:*} missing: names the package ${missing#*:}"
+fi
+
 # What no kernel has: a clear error, before anything is made.
 if ! grep -qw reiserfs /proc/filesystems; then
 	fmatrix -n -f reiserfs -- true >"$out" 2>"$errf"
