@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,8 +251,10 @@ merge_options(char *out, size_t len, const char *mnt, const char *super)
 	}
 }
 
-int
-sysinfo_parse_mountinfo(FILE *in, dev_t dev, struct fs_info *f)
+/* Match by mount ID when MNT_ID is not 0 (btrfs and overlay report an
+ * anonymous st_dev that mountinfo does not show), else by device. */
+static int
+parse_mountinfo(FILE *in, uint64_t mnt_id, dev_t dev, struct fs_info *f)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -273,7 +276,8 @@ sysinfo_parse_mountinfo(FILE *in, dev_t dev, struct fs_info *f)
 			field[n++] = tok;
 		if (n < 6 || sscanf(field[2], "%u:%u", &maj, &min) != 2)
 			continue;
-		if (makedev(maj, min) != dev)
+		if (mnt_id != 0 ? strtoull(field[0], NULL, 10) != mnt_id :
+		    makedev(maj, min) != dev)
 			continue;
 		save = NULL;
 		{
@@ -295,6 +299,18 @@ sysinfo_parse_mountinfo(FILE *in, dev_t dev, struct fs_info *f)
 	}
 	free(line);
 	return found;
+}
+
+int
+sysinfo_parse_mountinfo(FILE *in, dev_t dev, struct fs_info *f)
+{
+	return parse_mountinfo(in, 0, dev, f);
+}
+
+int
+sysinfo_parse_mountinfo_id(FILE *in, uint64_t mnt_id, struct fs_info *f)
+{
+	return parse_mountinfo(in, mnt_id, 0, f);
 }
 
 void
@@ -355,7 +371,13 @@ sysinfo_fs(const char *path, struct fs_info *f)
 	copy(f->options, sizeof(f->options), "-");
 	in = fopen("/proc/self/mountinfo", "re");
 	if (in != NULL) {
-		sysinfo_parse_mountinfo(in, st.st_dev, f);
+		struct statx sx;
+
+		if (statx(AT_FDCWD, path, 0, STATX_MNT_ID, &sx) == 0 &&
+		    (sx.stx_mask & STATX_MNT_ID))
+			parse_mountinfo(in, sx.stx_mnt_id, 0, f);
+		else
+			parse_mountinfo(in, 0, st.st_dev, f);
 		fclose(in);
 	}
 	ext4_data_mode(f);

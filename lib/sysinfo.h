@@ -41,6 +41,8 @@ int sysinfo_fs(const char *path, struct fs_info *f);
 /* Find the mountinfo line of device DEV (major:minor) in IN.  Returns 0 on
  * a match, -1 otherwise.  Split out so tests can feed a fixture. */
 int sysinfo_parse_mountinfo(FILE *in, dev_t dev, struct fs_info *f);
+/* The same by mount ID (statx's stx_mnt_id, the first mountinfo field). */
+int sysinfo_parse_mountinfo_id(FILE *in, uint64_t mnt_id, struct fs_info *f);
 
 /* Fold ext3/ext4's data= mode from /proc/fs/ext4/DEV/options into
  * F->options when mountinfo omits it (it does for the default). */

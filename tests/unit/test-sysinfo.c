@@ -52,6 +52,11 @@ main(void)
 	is_int(parse(makedev(0, 26), &f), 0, "finds tmpfs");
 	is_str(f.fstype, "tmpfs", "tmpfs");
 	is_int(parse(makedev(9, 9), &f), -1, "an unknown device is not found");
+	in = data("mountinfo.txt");
+	memset(&f, 0, sizeof(f));
+	is_int(sysinfo_parse_mountinfo_id(in, 42, &f), 0, "found by mount ID");
+	fclose(in);
+	is_str(f.fstype, "xfs", "mount ID 42 is the xfs mount");
 
 	parse(makedev(254, 0), &f);
 	in = data("ext4-options.txt");
