@@ -5,7 +5,7 @@
 # seconds the programs report themselves (process start-up is not the
 # methods' cost).  Goal: fzero within 3% of the bare loop.
 # Environment: FZERO_BENCH_DIR (a tmpfs directory, default /dev/shm),
-# FZERO_BENCH_SIZE (bytes, default 64 MiB), FZERO_BENCH_ROUNDS (default 21).
+# FZERO_BENCH_SIZE (bytes, default 16 MiB), FZERO_BENCH_ROUNDS (default 41).
 # On a virtual machine faulting in fresh memory is most of the time, and
 # the host and other load make it vary from round to round: hence many
 # rounds, and the quartiles printed next to each median.
@@ -13,8 +13,8 @@
 fzero=$top_builddir/fzero/fzero
 bare=$top_builddir/bench/bench-zero
 base=${FZERO_BENCH_DIR:-/dev/shm}
-size=${FZERO_BENCH_SIZE:-67108864}
-rounds=${FZERO_BENCH_ROUNDS:-21}
+size=${FZERO_BENCH_SIZE:-16777216}
+rounds=${FZERO_BENCH_ROUNDS:-41}
 LC_ALL=C
 export LC_ALL
 
