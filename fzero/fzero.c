@@ -6,6 +6,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,7 +18,9 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "devstat.h"
 #include "drop.h"
+#include "fiemap.h"
 #include "fzero.h"
 #include "progress.h"
 #include "record.h"
@@ -29,6 +32,7 @@
 #define DEFAULT_SIZE	(1ull << 30)
 #define SETTLE_S	3.0
 #define MAX_RUNS	1000000
+#define IDLE_PROBE_S	0.5
 
 struct fzero {
 	const char *path;	/* the operand: a directory or a file */
@@ -47,9 +51,20 @@ struct fzero {
 	bool skip_unsupported;
 	bool quiet;
 	bool any_unsupported;
+	bool require_idle;
+	bool fiemap_noted;	/* "FIEMAP not supported" was printed */
 	enum drop_method drop;
 	struct fs_info fs;
+	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	struct record_writer w;
+	/* --fiemap-dump: the extent lists are kept in memory and written at
+	 * the end, so that the dump's own writes never land on the device
+	 * while a later method is being counted. */
+	const char *dump_path;
+	FILE *dump_file;
+	FILE *dump;		/* open_memstream into dump_buf */
+	char *dump_buf;
+	size_t dump_len;
 };
 
 /* What one method and run measured, for its row. */
@@ -60,19 +75,27 @@ struct measured {
 	uint64_t alloc_bytes;
 	uint64_t verify_ns;
 	double cpu_pct;
+	bool dev_ok;		/* the device's counters were read */
+	struct dev_delta dev;	/* during the method: write and sync */
+	struct fiemap_summary map;	/* after the sync; .supported */
 };
 
 static const char *const columns[] = {
 	"label", "run", "method", "bytes", "seconds", "write_s", "sync_s",
-	"mib_per_s", "alloc_bytes", "cpu_pct", "verify_s",
+	"mib_per_s", "alloc_bytes", "cpu_pct",
+	"dev_read_mib", "dev_write_mib", "dev_read_ios", "dev_write_ios",
+	"dev_busy_pct", "extents", "unwritten_mib", "max_extent_mib",
+	"verify_s",	/* last: only with --verify */
 };
 #define NKEYS 3
 
 enum {
 	OPT_DROP = 256,
+	OPT_FIEMAP_DUMP,
 	OPT_FORCE,
 	OPT_KEEP,
 	OPT_NO_SPACE_CHECK,
+	OPT_REQUIRE_IDLE,
 	OPT_SETTLE,
 	OPT_SKIP_UNSUPPORTED,
 	OPT_SYNC,
@@ -81,6 +104,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "drop", required_argument, NULL, OPT_DROP },
+	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
@@ -88,6 +112,7 @@ static const struct option longopts[] = {
 	{ "method", required_argument, NULL, 'm' },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "size", required_argument, NULL, 's' },
@@ -121,6 +146,10 @@ usage(void)
 	    "                          pause 3 s\n"
 	    "      --verify            read the file back, check it is all zeros,\n"
 	    "                          and time that (verify_s)\n"
+	    "      --fiemap-dump FILE  write every method's extent list to FILE\n"
+	    "      --require-idle-device\n"
+	    "                          refuse to start when the file system's\n"
+	    "                          device shows I/O in a 0.5 s probe\n"
 	    "      --keep              keep the file of the last method and run\n"
 	    "      --force             reuse PATH if it is an existing regular file\n"
 	    "      --no-space-check    do not refuse a size that cannot fit\n"
@@ -134,6 +163,10 @@ usage(void)
 	    "through a shared mapping), write:BS (write(2) of BS-byte chunks),\n"
 	    "direct:BS (the same with O_DIRECT), truncate (sparse: the baseline),\n"
 	    "putc (stdio, a byte at a time).\n"
+	    "\n"
+	    "The dev_* columns are the device's own counters over the method\n"
+	    "(other I/O on the device is counted too); extents, unwritten_mib\n"
+	    "and max_extent_mib are the file's FIEMAP layout after it.\n"
 	    "\n"
 	    SIZE_SUFFIX_HELP ".\n"
 	    "\n"
@@ -215,6 +248,12 @@ parse_options(struct fzero *z, int argc, char *argv[])
 				cli_usage_error("invalid --drop method '%s' "
 				    "(fadvise, sys or none)", optarg);
 			break;
+		case OPT_FIEMAP_DUMP:
+			if (*optarg == '\0')
+				cli_usage_error("empty file name for "
+				    "--fiemap-dump");
+			z->dump_path = optarg;
+			break;
 		case OPT_FORCE:
 			z->force = true;
 			break;
@@ -223,6 +262,9 @@ parse_options(struct fzero *z, int argc, char *argv[])
 			break;
 		case OPT_NO_SPACE_CHECK:
 			z->space_check = false;
+			break;
+		case OPT_REQUIRE_IDLE:
+			z->require_idle = true;
 			break;
 		case OPT_SETTLE:
 			z->settle = true;
@@ -314,8 +356,83 @@ print_header(struct fzero *z, int argc, char *argv[])
 	record_meta(&z->w, "sync", "%s", z->sync_end ? "end" : "none");
 	record_meta(&z->w, "settle", "%s", z->settle ?
 	    "sync, drop caches, 3 s pause before each method" : "none");
+	record_meta(&z->w, "dev_stat", "%s", z->dev.found ? z->dev.name :
+	    "none");
 	record_header(&z->w, columns,
 	    (int)(sizeof(columns) / sizeof(columns[0])) - !z->verify, NKEYS);
+}
+
+/* --fiemap-dump: open FILE now, so a bad name fails before anything is
+ * measured, and start its record (keys label, run, method, as in the
+ * rows) in memory. */
+static void
+open_dump(struct fzero *z, int argc, char *argv[])
+{
+	static const char *const cols[] = {
+		"label", "run", "method", "logical_bytes", "physical_bytes",
+		"length_bytes", "flags",
+	};
+	struct record_writer w;
+
+	if (z->dump_path == NULL)
+		return;
+	z->dump_file = fopen(z->dump_path, "we");
+	if (z->dump_file == NULL)
+		err(EXIT_RUN_FAILED, "%s", z->dump_path);
+	z->dump = open_memstream(&z->dump_buf, &z->dump_len);
+	if (z->dump == NULL)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	record_begin(&w, z->dump, "fzero", argc, argv);
+	record_meta_fs(&w, z->path, &z->fs);
+	record_meta(&w, "fiemap", "each method's file after its sync; "
+	    "flags as FIEMAP names them, '-' for none");
+	record_header(&w, cols, (int)(sizeof(cols) / sizeof(cols[0])), NKEYS);
+}
+
+/* Append the extent list that fiemap_read printed (a header line, then
+ * "logical physical length flags") to the dump, keyed by run and method. */
+static void
+add_dump(struct fzero *z, uint64_t run, const struct method *m,
+    const char *text)
+{
+	const char *line = strchr(text, '\n');
+
+	while (line != NULL && line[1] != '\0') {
+		line++;
+		fprintf(z->dump, "%s %" PRIu64 " %s ", z->label, run, m->name);
+		fwrite(line, 1, strcspn(line, "\n") + 1, z->dump);
+		line = strchr(line, '\n');
+	}
+}
+
+/* Write the dump out, now that nothing is measured any more. */
+static void
+close_dump(struct fzero *z)
+{
+	bool bad;
+
+	if (z->dump_file == NULL)
+		return;
+	bad = fclose(z->dump) != 0;
+	bad |= fwrite(z->dump_buf, 1, z->dump_len, z->dump_file) !=
+	    z->dump_len;
+	bad |= fclose(z->dump_file) != 0;
+	free(z->dump_buf);
+	if (bad)
+		err(EXIT_RUN_FAILED, "%s", z->dump_path);
+}
+
+/* --require-idle-device: counters that move while we do nothing mean
+ * someone else's I/O would be counted in our rows. */
+static void
+require_idle(const struct fzero *z)
+{
+	if (!z->require_idle || !z->dev.found)
+		return;
+	if (!devstat_idle(&z->dev, IDLE_PROBE_S))
+		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
+		    "%.1f s probe (--require-idle-device)", z->dev.name,
+		    IDLE_PROBE_S);
 }
 
 /* A signal asked us to stop: remove the file, die of that signal. */
@@ -366,6 +483,38 @@ note_unsupported(struct fzero *z, struct method *m,
 }
 
 static void
+print_dev(struct record_writer *w, const struct measured *x)
+{
+	int i;
+
+	if (!x->dev_ok) {
+		for (i = 0; i < 5; i++)
+			record_missing(w);
+		return;
+	}
+	record_num(w, x->dev.read_mib);
+	record_num(w, x->dev.write_mib);
+	record_u64(w, x->dev.read_ios);
+	record_u64(w, x->dev.write_ios);
+	record_num(w, x->dev.busy_pct);
+}
+
+static void
+print_map(struct record_writer *w, const struct measured *x)
+{
+	int i;
+
+	if (!x->map.supported) {
+		for (i = 0; i < 3; i++)
+			record_missing(w);
+		return;
+	}
+	record_u64(w, x->map.extents);
+	record_num(w, (double)x->map.unwritten_bytes / 1048576.0);
+	record_num(w, (double)x->map.max_extent_bytes / 1048576.0);
+}
+
+static void
 print_row(struct fzero *z, uint64_t run, const struct method *m,
     const struct measured *x)
 {
@@ -393,6 +542,8 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 			record_missing(w);
 		record_u64(w, x->alloc_bytes);
 		record_num(w, x->cpu_pct);
+		print_dev(w, x);
+		print_map(w, x);
 		if (z->verify)
 			record_num(w, clock_ns_to_s(x->verify_ns));
 	}
@@ -406,9 +557,72 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 }
 
 /* After the timing: what the file holds, the drop, and --verify. */
+/* Fold the extent list that fiemap_read printed into the row's summary,
+ * counting only what lies below END: xfs keeps speculative preallocation
+ * (unwritten and delalloc extents) beyond the end of the file until it is
+ * closed, which is not the file's layout (alloc_bytes shows it).  The
+ * dump keeps every extent. */
 static void
-after_method(struct fzero *z, struct target *t, const struct method *m,
-    struct measured *x)
+summarize_below(const char *text, uint64_t end, struct fiemap_summary *s)
+{
+	const char *line = strchr(text, '\n');
+	struct fiemap_extent e;
+	uint64_t lo, phys, len;
+	char flags[128];
+
+	memset(s, 0, sizeof(*s));
+	s->supported = true;
+	for (; line != NULL && line[1] != '\0'; line = strchr(line, '\n')) {
+		line++;
+		if (sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %127s",
+		    &lo, &phys, &len, flags) != 4 || lo >= end)
+			continue;
+		memset(&e, 0, sizeof(e));
+		e.fe_logical = lo;
+		e.fe_physical = phys;
+		e.fe_length = len < end - lo ? len : end - lo;
+		if (strstr(flags, "unwritten") != NULL)
+			e.fe_flags = FIEMAP_EXTENT_UNWRITTEN;
+		fiemap_add(s, &e, 1);
+	}
+}
+
+/* The file's extents, after the sync and before the drop (fiemap_read
+ * asks with FIEMAP_FLAG_SYNC, so delayed allocation is decided first). */
+static void
+read_layout(struct fzero *z, struct target *t, uint64_t run,
+    const struct method *m, struct measured *x)
+{
+	uint64_t bs = z->fs.block_size ? z->fs.block_size : 4096;
+	struct fiemap_summary all;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		die_errno(t, m, "open_memstream");
+	rc = fiemap_read(t->fd, &all, f);
+	if (rc < 0 && errno != EOPNOTSUPP)
+		die_errno(t, m, "FIEMAP");
+	if (fclose(f) != 0)
+		die_errno(t, m, "open_memstream");
+	if (rc == 0) {
+		/* Up to the file's last block, which FIEMAP maps whole. */
+		summarize_below(text, (z->size + bs - 1) / bs * bs, &x->map);
+		if (z->dump != NULL)
+			add_dump(z, run, m, text);
+	} else if (z->dump != NULL && !z->fiemap_noted) {
+		z->fiemap_noted = true;
+		warnx("--fiemap-dump: %s has no FIEMAP: no extents to dump",
+		    z->fs.fstype);
+	}
+	free(text);
+}
+
+static void
+after_method(struct fzero *z, struct target *t, uint64_t run,
+    const struct method *m, struct measured *x)
 {
 	struct zero_result r = { 0 };
 	struct progress p;
@@ -419,6 +633,7 @@ after_method(struct fzero *z, struct target *t, const struct method *m,
 	if (fstat(t->fd, &sb) < 0)
 		die_errno(t, m, "fstat");
 	x->alloc_bytes = (uint64_t)sb.st_blocks * 512;
+	read_layout(z, t, run, m, x);
 	if (drop_caches(z->drop, t->fd, t->path, &z->fs) < 0) {
 		target_close(t, false);
 		exit(EXIT_RUN_FAILED);
@@ -455,6 +670,8 @@ static void
 run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 {
 	struct measured x = { .ok = false };
+	struct dev_stat dev0, dev1;
+	bool dev0_ok, dev1_ok;
 	uint64_t cpu, wall;
 	struct zero_result r;
 	struct progress p;
@@ -471,11 +688,15 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	if (!t.created && ftruncate(t.fd, 0) < 0)
 		die_errno(&t, m, "ftruncate");
 	progress_start(&p, m->name, z->size, z->quiet);
+	/* The counters just outside the clock, so they cover exactly the
+	 * method's writes and its sync, and their reading is not timed. */
+	dev0_ok = devstat_read(&z->dev, &dev0) == 0;
 	wall = clock_now_ns();
 	cpu = cpu_now_ns();
 	st = method_run(m, t.fd, z->size, z->sync_end, &p, &r);
 	cpu = cpu_now_ns() - cpu;
 	wall = clock_now_ns() - wall;
+	dev1_ok = devstat_read(&z->dev, &dev1) == 0;
 	progress_end(&p);
 	if (st == ZERO_INTERRUPTED || target_interrupted())
 		die_interrupted(&t);
@@ -492,7 +713,10 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	x.write_ns = r.write_ns;
 	x.sync_ns = r.sync_ns;
 	x.cpu_pct = 100.0 * (double)cpu / (double)wall;
-	after_method(z, &t, m, &x);
+	x.dev_ok = dev0_ok && dev1_ok;
+	if (x.dev_ok)
+		devstat_delta(&dev0, &dev1, clock_ns_to_s(wall), &x.dev);
+	after_method(z, &t, run, m, &x);
 	keep = z->keep && last;
 	if (target_close(&t, keep) < 0)
 		exit(EXIT_RUN_FAILED);
@@ -521,9 +745,13 @@ main(int argc, char *argv[])
 	if (sysinfo_fs(z.fsdir, &z.fs) < 0)
 		err(EXIT_RUN_FAILED, "%s", z.fsdir);
 	z.label = record_pick_label(z.label, z.fs.fstype);
+	devstat_find(z.fsdir, &z.fs, &z.dev);
 	if (z.space_check)
 		check_space(&z);
+	/* Before check_target, whose file creation is I/O of our own. */
+	require_idle(&z);
 	check_target(&z);
+	open_dump(&z, argc, argv);
 	print_header(&z, argc, argv);
 	/* Interleaved: run 1 does every method, then run 2 ... so a drift
 	 * of the machine spreads over all methods alike. */
@@ -531,6 +759,7 @@ main(int argc, char *argv[])
 		for (i = 0; i < z.nmethods; i++)
 			run_method(&z, run, &z.methods[i],
 			    run == z.runs && i == z.nmethods - 1);
+	close_dump(&z);
 	free(z.methods);
 	if (z.any_unsupported && !z.skip_unsupported)
 		return EXIT_RUN_FAILED;
