@@ -25,7 +25,8 @@ plot/freport: $(top_srcdir)/plot/freport.in Makefile
 	$(plot_edit) $(top_srcdir)/plot/freport.in >$@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@
 
-# make report: the main job, run on a directory under the build tree.
+# make report: the main job, run on a directory under the build tree
+# (REPORT_FLAGS=--full for the seeds' sizes, --quick for a smoke test).
 report_dir = $(abs_top_builddir)/report
 report: all
 	@$(MKDIR_P) '$(report_dir)'
