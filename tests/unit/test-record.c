@@ -86,7 +86,8 @@ round_trip(void)
 	ok(record_parse_num(record_cell(&b, 0, 4), &v) == 0 && v == 0.000412, "seconds round-trips");
 	ok(record_parse_num(record_cell(&b, 0, 5), &v) == 0 && fabs(v - 2485436.893) < 1, "rate round-trips");
 	ok(record_parse_num(record_cell(&b, 1, 5), &v) == -1, "'-' is missing");
-	is_int(record_read_block(&r, &b) , 0, "then end of input");
+	record_block_free(&b);
+	is_int(record_read_block(&r, &b), 0, "then end of input");
 	record_block_free(&b);
 	record_reader_free(&r);
 	fclose(f);
