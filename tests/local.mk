@@ -46,12 +46,14 @@ TESTS += \
 	tests/tools/fzero-basic.sh \
 	tests/tools/fzero-safety.sh \
 	tests/tools/fzero-loop.sh \
-	tests/tools/fzero-enospc.sh
+	tests/tools/fzero-enospc.sh \
+	tests/tools/explain-fzero.sh
 EXTRA_DIST += \
 	tests/tools/fzero-basic.sh \
 	tests/tools/fzero-safety.sh \
 	tests/tools/fzero-loop.sh \
 	tests/tools/fzero-enospc.sh \
+	tests/tools/explain-fzero.sh \
 	tests/tools/fzero-lib.sh
 check_PROGRAMS += tests/unit/test-fzero-methods
 TESTS += tests/unit/test-fzero-methods

@@ -38,7 +38,7 @@ check "metadata: sync" grep -qx '# sync: end' "$out"
 check "metadata: keys" grep -qx '# keys: label run method' "$out"
 check "metadata: command" grep -q "^# command: .*fzero -q -s 4M" "$out"
 check "header names the columns" grep -Eq \
-    '^label +run +method +bytes +seconds +write_s +sync_s +mib_per_s +alloc_bytes +cpu_pct +verify_s$' "$out"
+    '^label +run +method +bytes +seconds +write_s +sync_s +mib_per_s +alloc_bytes +cpu_pct +dev_read_mib +dev_write_mib +dev_read_ios +dev_write_ios +dev_busy_pct +extents +unwritten_mib +max_extent_mib +verify_s$' "$out"
 check "no file left behind" empty "$d"
 
 fzero -q -s 4M -m zero-range,truncate --skip-unsupported "$d" >"$out" 2>"$errf"

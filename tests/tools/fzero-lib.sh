@@ -18,7 +18,10 @@ cell() { col "$3" <"$1" | sed -n "$2p"; }
 # up, nothing when all do: bytes is SIZE, seconds > 0 and the sum of
 # write_s and sync_s, mib_per_s is bytes/seconds/2^20 (both printed to 6
 # significant digits), cpu_pct within [0, 100] for one thread, verify_s > 0
-# where there is one.
+# where there is one.  The device columns are all '-' (no device) or all
+# numbers >= 0, with dev_busy_pct at most 100 and MiB moved only by I/Os
+# counted; the layout columns are all '-' (no FIEMAP) or numbers, with no
+# more unwritten than the file and no extent without a length.
 check_rows() {
 	awk -v size="$2" '
 	function near(a, b, tol,   d) { d = a - b; if (d < 0) d = -d; return d <= tol }
@@ -36,6 +39,29 @@ check_rows() {
 		p = $(c["cpu_pct"]) + 0
 		if (p < 0 || p > 100.01) print "cpu_pct out of range: " $0
 		if (("verify_s" in c) && $(c["verify_s"]) + 0 <= 0) print "verify_s not positive: " $0
+		dev_ok(); map_ok()
+	}
+	function dev_ok(   i, n, v) {
+		n = split("dev_read_mib dev_write_mib dev_read_ios dev_write_ios dev_busy_pct", v)
+		if ($(c[v[1]]) == "-") {
+			for (i = 2; i <= n; i++) if ($(c[v[i]]) != "-") print v[i] " without dev_read_mib: " $0
+			return
+		}
+		for (i = 1; i <= n; i++) if ($(c[v[i]]) !~ /^[0-9.]+$/) print v[i] " not a number >= 0: " $0
+		if ($(c["dev_busy_pct"]) + 0 > 100) print "dev_busy_pct over 100: " $0
+		if (($(c["dev_write_mib"]) > 0) != ($(c["dev_write_ios"]) > 0)) print "write MiB and I/Os disagree: " $0
+		if (($(c["dev_read_mib"]) > 0) != ($(c["dev_read_ios"]) > 0)) print "read MiB and I/Os disagree: " $0
+	}
+	function map_ok(   e, u, x) {
+		e = $(c["extents"]); u = $(c["unwritten_mib"]); x = $(c["max_extent_mib"])
+		if (e == "-") {
+			if (u != "-" || x != "-") print "layout columns half missing: " $0
+			return
+		}
+		if (e !~ /^[0-9]+$/ || u !~ /^[0-9.]+$/ || x !~ /^[0-9.]+$/) print "layout not numbers: " $0
+		if ((e > 0) != (x > 0)) print "extents and max_extent_mib disagree: " $0
+		if (u * 1048576 > $(c["bytes"]) + 65536) print "unwritten_mib beyond the file: " $0
+		if (x * 1048576 > $(c["bytes"]) + 65536) print "max_extent_mib beyond the file: " $0
 	}' "$1"
 }
 
