@@ -102,6 +102,8 @@ void proc_child_signals(void);
 /* ---- the guardian (guard.c) ---- */
 
 void guard_start(void);
+/* Called by the first process of a group, in the child, before it starts
+ * anyone; fload deletes the group once every member is reaped. */
 void guard_add_group(pid_t pgid);
 void guard_del_group(pid_t pgid);
 void guard_set_dir(const char *path);

@@ -179,11 +179,13 @@ guard_add_group(pid_t pgid)
 {
 	int i;
 
-	for (i = 0; i < GUARD_MAX_GROUPS; i++)
-		if (atomic_load(&guard->group[i]) == 0) {
-			atomic_store(&guard->group[i], pgid);
+	/* A load's first process and the job may register at once. */
+	for (i = 0; i < GUARD_MAX_GROUPS; i++) {
+		pid_t empty = 0;
+
+		if (atomic_compare_exchange_strong(&guard->group[i], &empty, pgid))
 			return;
-		}
+	}
 	warnx("internal error: too many process groups to guard");
 }
 

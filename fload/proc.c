@@ -93,24 +93,22 @@ child_stdio(int out_fd)
 }
 
 static __attribute__((noreturn)) void
-child(const struct group *g, const struct spawn *s, int go, pid_t parent)
+child(const struct group *g, const struct spawn *s, pid_t parent)
 {
-	char c;
-	ssize_t n;
-
 	/* Until the guardian knows our group, fload's death must take us
-	 * with it; after that the guardian does it. */
+	 * with it; after that the guardian does it, grandchildren too. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(126);
 	guard_child();
-	setpgid(0, g->pgid);
-	do
-		n = read(go, &c, 1);
-	while (n < 0 && errno == EINTR);
-	if (n != 1)
-		_exit(126);	/* fload went away before it said go */
-	close(go);
+	/* We register our own group, before we can start anyone: no
+	 * handshake with fload, so nothing waits for a wakeup here. */
+	if (g->pgid == 0) {
+		setpgid(0, 0);
+		guard_add_group(getpid());
+	} else {
+		setpgid(0, g->pgid);
+	}
 	proc_child_signals();
 	child_stdio(s->out_fd);
 	if (s->cwd != NULL && chdir(s->cwd) < 0) {
@@ -146,35 +144,20 @@ pid_t
 proc_spawn(struct group *g, const struct spawn *s)
 {
 	pid_t parent = getpid(), pid;
-	int go[2];
 
-	if (pipe2(go, O_CLOEXEC) < 0) {
-		warn("pipe");
-		return -1;
-	}
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		warn("fork");
-		close(go[0]);
-		close(go[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		close(go[1]);
-		child(g, s, go[0], parent);
-	}
-	close(go[0]);
+	if (pid == 0)
+		child(g, s, parent);
 	/* Both sides set the group, so neither order of running can race. */
 	setpgid(pid, g->pgid ? g->pgid : pid);
-	if (g->pgid == 0) {
+	if (g->pgid == 0)
 		g->pgid = pid;
-		guard_add_group(pid);
-	}
 	group_add(g, pid);
-	if (write(go[1], "g", 1) != 1)
-		warn("cannot start %s", g->what);
-	close(go[1]);
 	return pid;
 }
 
