@@ -106,8 +106,8 @@ child(const struct group *g, const struct spawn *s, pid_t parent)
 	if (g->pgid == 0) {
 		setpgid(0, 0);
 		guard_add_group(getpid());
-	} else {
-		setpgid(0, g->pgid);
+	} else if (setpgid(0, g->pgid) < 0) {
+		_exit(126);	/* the group is gone: never run outside it */
 	}
 	proc_child_signals();
 	child_stdio(s->out_fd);
