@@ -556,7 +556,6 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 	}
 }
 
-/* After the timing: what the file holds, the drop, and --verify. */
 /* Fold the extent list that fiemap_read printed into the row's summary,
  * counting only what lies below END: xfs keeps speculative preallocation
  * (unwritten and delalloc extents) beyond the end of the file until it is
@@ -594,7 +593,7 @@ read_layout(struct fzero *z, struct target *t, uint64_t run,
     const struct method *m, struct measured *x)
 {
 	uint64_t bs = z->fs.block_size ? z->fs.block_size : 4096;
-	struct fiemap_summary all;
+	struct fiemap_summary all;	/* unclipped: not shown */
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -620,6 +619,7 @@ read_layout(struct fzero *z, struct target *t, uint64_t run,
 	free(text);
 }
 
+/* After the timing: what the file holds, the drop, and --verify. */
 static void
 after_method(struct fzero *z, struct target *t, uint64_t run,
     const struct method *m, struct measured *x)
