@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -44,6 +45,8 @@ int
 main(int argc, char *argv[])
 {
 	uint64_t size, bs, ops, nblocks, pass_start = 0, i, off, start, end;
+	struct rusage ru0, ru1;
+	struct clock_usage u;
 	struct rng r;
 	struct rng_perm p;
 	int writing, permute, fd;
@@ -69,6 +72,7 @@ main(int argc, char *argv[])
 	if ((fd = open(argv[3], O_RDWR)) < 0)
 		err(1, "%s", argv[3]);
 
+	getrusage(RUSAGE_SELF, &ru0);
 	start = clock_now_ns();
 	for (i = 0; i < ops; i++) {
 		if (permute) {
@@ -85,9 +89,12 @@ main(int argc, char *argv[])
 			err(1, "%s at %" PRIu64, writing ? "pwrite" : "pread", off);
 	}
 	end = clock_now_ns();
+	getrusage(RUSAGE_SELF, &ru1);
+	clock_usage_delta(&ru0, &ru1, &u);
 
-	printf("%" PRIu64 " %.9f %.1f\n", ops, clock_ns_to_s(end - start),
-	    (double)ops / clock_ns_to_s(end - start));
+	/* ops, seconds, iops, CPU seconds (user + system) */
+	printf("%" PRIu64 " %.9f %.1f %.6f\n", ops, clock_ns_to_s(end - start),
+	    (double)ops / clock_ns_to_s(end - start), u.user_s + u.sys_s);
 	close(fd);
 	free(buf);
 	return 0;

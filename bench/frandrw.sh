@@ -23,25 +23,26 @@ cleanup() { rm -rf "$work" ${wwork:+"$wwork"}; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# iops of one tool on FILE; MODE is read or write.
+# "IOPS CPU_SECONDS" of one tool on FILE; MODE is read or write.
 run_frandrw() {
 	if [ "$1" = read ]; then set -- "$2" -p randread -r "$ops"
 	else set -- "$2" -p randwrite -w "$ops"; fi
 	f=$1; shift
 	"$fr" -q -s $size -b 4K "$@" --force "$f" | awk '/^#/ { next }
-	    !h { for (i = 1; i <= NF; i++) if ($i == "iops") k = i; h = 1; next }
-	    { print $k }'
+	    !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	    { print $c["iops"], $c["cpu_pct"] / 100 * $c["seconds"] }'
 }
 run_bare() {
-	"$bare" "$1" permute "$2" $size 4096 "$ops" | awk '{ print $3 }'
+	"$bare" "$1" permute "$2" $size 4096 "$ops" | awk '{ print $3, $4 }'
 }
 run_fio() {
-	[ -n "$fio" ] || { echo -; return; }
-	# terse v3: field 8 is read iops, field 49 write iops.
+	[ -n "$fio" ] || { echo "- -"; return; }
+	# terse v3: read iops 8, runtime_ms 9; write 49, 50; usr 88, sys 89 (%).
 	fio --name=frandrw-bench --filename="$2" --rw="rand$1" --bs=4k \
 	    --size=$size --io_size=$((ops * 4096)) --ioengine=psync \
 	    --invalidate=0 --randrepeat=1 --output-format=terse 2>/dev/null |
-	    awk -F';' -v m="$1" '{ print m == "read" ? $8 : $49 }'
+	    awk -F';' -v m="$1" '{ i = m == "read" ? 8 : 49
+		print $i, ($88 + $89) / 100 * $(i + 1) / 1000 }'
 }
 
 best() {	# the largest number on stdin: noise from other work only slows
@@ -52,9 +53,10 @@ median() {	# the median of the numbers on stdin
 }
 
 # bench MODE FILE WHAT: ROUNDS rounds, each running the three in a rotated
-# order.  Two views of noisy machines: other work only ever slows a run, so
-# the best of each is its own cost; and noise moves a round's numbers
-# together, so the ratio within each round, and their median.
+# order.  Three views of noisy machines: other work only ever slows a run,
+# so the best of each is its own speed; noise moves a round's numbers
+# together, so the ratio within each round, and their median; and CPU
+# time per operation, which waiting for a CPU does not inflate.
 bench() {
 	mode=$1; file=$2; what=$3
 	: >"$work/rounds"
@@ -67,33 +69,43 @@ bench() {
 		esac
 		for t in $order; do
 			case $t in
-			fr) i_fr=$(run_frandrw "$mode" "$file") ;;
-			bare) i_bare=$(run_bare "$mode" "$file") ;;
-			fio) i_fio=$(run_fio "$mode" "$file") ;;
+			fr) x_fr=$(run_frandrw "$mode" "$file") ;;
+			bare) x_bare=$(run_bare "$mode" "$file") ;;
+			fio) x_fio=$(run_fio "$mode" "$file") ;;
 			esac
 		done
-		echo "$i_fr $i_bare $i_fio" >>"$work/rounds"
+		# frandrw_iops frandrw_cpu bare_iops bare_cpu fio_iops fio_cpu
+		echo "$x_fr $x_bare $x_fio" >>"$work/rounds"
 		r=$((r + 1))
 	done
-	echo "$what: 4 KiB rand$mode, $ops ops, $rounds rounds"
+	echo "$what: 4 KiB rand$mode, $ops ops, $rounds rounds (loadavg $(cut -d' ' -f1-3 /proc/loadavg))"
 	b_fr=$(awk '{ print $1 }' "$work/rounds" | best)
-	b_bare=$(awk '{ print $2 }' "$work/rounds" | best)
-	b_fio=$(awk '{ print $3 }' "$work/rounds" | best)
-	printf '  best iops: frandrw %s, bare C loop %s, fio --ioengine=psync %s\n' \
-	    "$b_fr" "$b_bare" "$b_fio"
-	awk -v a="$b_fr" -v b="$b_bare" -v c="$b_fio" 'BEGIN {
-		printf "  best / best: frandrw / bare loop %.3f", a / b
+	b_bare=$(awk '{ print $3 }' "$work/rounds" | best)
+	b_fio=$(awk '{ print $5 }' "$work/rounds" | best)
+	c_fr=$(awk '{ print $2 }' "$work/rounds" | median)
+	c_bare=$(awk '{ print $4 }' "$work/rounds" | median)
+	c_fio=$(awk '{ print $6 }' "$work/rounds" | median)
+	awk -v a="$b_fr" -v b="$b_bare" -v c="$b_fio" -v ca="$c_fr" \
+	    -v cb="$c_bare" -v cc="$c_fio" -v n="$ops" 'BEGIN {
+		printf "  best iops:       frandrw %s, bare C loop %s, fio psync %s\n", a, b, c
+		printf "  CPU us per op:   frandrw %.3f, bare C loop %.3f, fio psync %s\n",
+		    ca / n * 1e6, cb / n * 1e6, cc == "-" ? "-" : sprintf("%.3f", cc / n * 1e6)
+		printf "  best/best:       frandrw / bare %.3f (goal >= 0.97)", a / b
 		if (c != "-")
-			printf ", frandrw / fio %.3f", a / c
+			printf ", frandrw / fio %.3f (goal >= 1.0)", a / c
+		printf "\n"
+		printf "  by CPU per op:   frandrw / bare %.3f", cb / ca
+		if (cc != "-")
+			printf ", frandrw / fio %.3f", cc / ca
 		printf "\n"
 	}'
-	printf '  frandrw / bare loop: %s (goal >= 0.97); per round:%s\n' \
-	    "$(awk '{ printf "%.3f\n", $1 / $2 }' "$work/rounds" | median)" \
-	    "$(awk '{ printf " %.3f", $1 / $2 }' "$work/rounds")"
+	printf '  per round:       frandrw / bare %s; median %s\n' \
+	    "$(awk '{ printf " %.3f", $1 / $3 }' "$work/rounds")" \
+	    "$(awk '{ printf "%.3f\n", $1 / $3 }' "$work/rounds" | median)"
 	if [ -n "$fio" ]; then
-		printf '  frandrw / fio:       %s (goal >= 1.0); per round:%s\n' \
-		    "$(awk '{ printf "%.3f\n", $1 / $3 }' "$work/rounds" | median)" \
-		    "$(awk '{ printf " %.3f", $1 / $3 }' "$work/rounds")"
+		printf '  per round:       frandrw / fio %s; median %s\n' \
+		    "$(awk '{ printf " %.3f", $1 / $5 }' "$work/rounds")" \
+		    "$(awk '{ printf "%.3f\n", $1 / $5 }' "$work/rounds" | median)"
 	else
 		echo "  fio is not installed: no fio ratio"
 	fi
