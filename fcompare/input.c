@@ -98,8 +98,8 @@ load(const struct input_file *f, struct inbuf *b)
 		n = read(fd, b->p + b->len, cap - b->len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			err(EXIT_USAGE, "%s", f->path);
+		if (n < 0)	/* an I/O error, not a wrong argument */
+			err(EXIT_RUN_FAILED, "%s", f->path);
 		if (n == 0)
 			break;
 		b->len += (size_t)n;
