@@ -574,11 +574,9 @@ write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
 		else
 			record_missing(&g.w);
 	}
-	if (record_end_row(&g.w) < 0) {
-		if (!target_interrupted())
-			warnx("cannot write the results");
+	/* cli_close_stdout says why at exit, in one line */
+	if (record_end_row(&g.w) < 0)
 		fail_run();
-	}
 }
 
 /* Offsets differ between phases (randread does not replay randwrite) but
