@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "devstat.h"
 #include "drop.h"
 #include "fload.h"
 #include "progress.h"
@@ -27,6 +28,7 @@
 #include "target.h"
 
 #define MAX_LOADS 64
+#define IDLE_PROBE_S 0.5	/* --require-idle-device */
 
 struct result {
 	uint64_t run;
@@ -42,6 +44,8 @@ struct result {
 	double idle_pct;
 	int exit;
 	struct tally job;
+	bool dev_ok;		/* the device's counters were read */
+	struct dev_delta dev;	/* over the job, load's I/O included */
 };
 
 struct fload {
@@ -59,6 +63,7 @@ struct fload {
 	uint64_t mem_base;
 	bool quiet;
 	bool no_space_check;
+	bool require_idle;
 	int argc;
 	char **argv;
 	int cmd_argc;
@@ -70,6 +75,7 @@ struct fload {
 	const char *label;
 	struct host_info host;
 	struct fs_info fs;
+	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	struct sizing sz;
 	struct load loads[MAX_LOADS];
 	size_t nloads;
@@ -90,7 +96,7 @@ struct fload {
 
 enum {
 	OPT_DROP = 256, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE, OPT_MEM,
-	OPT_NO_SPACE_CHECK, OPT_ORDER, OPT_SETTLE, OPT_WARMUP,
+	OPT_NO_SPACE_CHECK, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
 };
 
 static const struct option longopts[] = {
@@ -106,6 +112,7 @@ static const struct option longopts[] = {
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "order", required_argument, NULL, OPT_ORDER },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "version", no_argument, NULL, 'V' },
@@ -135,6 +142,8 @@ usage(void)
 	    "      --settle          before each run sync, drop caches, pause 3 s\n"
 	    "      --mem SIZE        the RAM that N%% sizes refer to (this machine's)\n"
 	    "      --no-space-check  try sizes that do not fit on disk or in memory\n"
+	    "      --require-idle-device  refuse to start when --dir's device shows\n"
+	    "                        I/O in a 0.5 s probe\n"
 	    "  -l, --label LABEL     the label column ($FSBENCH_LABEL, else the fs type)\n"
 	    "  -q, --quiet           no notes, no progress on stderr\n"
 	    "  -h, --help            show this help and exit\n"
@@ -212,6 +221,9 @@ parse_options(struct fload *x, int argc, char **argv)
 			else
 				cli_usage_error("invalid --order '%s' (interleave, "
 				    "grouped)", optarg);
+			break;
+		case OPT_REQUIRE_IDLE:
+			x->require_idle = true;
 			break;
 		case OPT_SETTLE:
 			x->settle = true;
@@ -324,6 +336,7 @@ setup(struct fload *x)
 	if (sysinfo_fs(x->dir, &x->fs) < 0)
 		err(EXIT_RUN_FAILED, "%s", x->dir);
 	x->label = record_pick_label(x->opt_label, x->fs.fstype);
+	devstat_find(x->dir, &x->fs, &x->dev);
 
 	x->sz.mem_base = x->mem_base;
 	x->sz.mem_bytes = x->host.mem_bytes;
@@ -344,6 +357,20 @@ setup(struct fload *x)
 	x->res = calloc(x->total, sizeof(*x->res));
 	if (x->res == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
+}
+
+/* --require-idle-device: counters that move while nothing of ours runs
+ * mean someone else's I/O would be counted in the dev_* columns.  Before
+ * prepare(), whose files are I/O of our own. */
+static void
+require_idle(const struct fload *x)
+{
+	if (!x->require_idle || !x->dev.found)
+		return;
+	if (!devstat_idle(&x->dev, IDLE_PROBE_S))
+		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
+		    "%.1f s probe (--require-idle-device)", x->dev.name,
+		    IDLE_PROBE_S);
 }
 
 static void
@@ -498,6 +525,8 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 {
 	struct group lg = { .what = NULL }, jg = { .what = "job" };
 	struct tally c0, c1, j0, j1, d;
+	struct dev_stat dev0, dev1;
+	bool dev0_ok, dev1_ok;
 	struct cpustat s0, s1;
 	uint64_t t0, t1, tl0, tl1;
 	struct rusage ru;
@@ -518,6 +547,9 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 	counters_sum(x->counters->load, &c0);
 	counters_sum(x->counters->job, &j0);
 	cpustat_read(&s0);
+	/* The device's counters just outside the job's clock: they cover
+	 * the job, and the load's I/O meanwhile, which the man page says. */
+	dev0_ok = devstat_read(&x->dev, &dev0) == 0;
 	t0 = clock_now_ns();
 	pid = job_spawn(&x->job, &jg);
 	if (pid < 0)
@@ -529,6 +561,7 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 		proc_wait(0);
 	}
 	t1 = clock_now_ns();
+	dev1_ok = devstat_read(&x->dev, &dev1) == 0;
 	counters_sum(x->counters->load, &c1);
 	counters_sum(x->counters->job, &j1);
 	cpustat_read(&s1);
@@ -551,6 +584,9 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 	d.bytes = c1.bytes - c0.bytes;
 	r->job.ops = j1.ops - j0.ops;
 	r->job.bytes = j1.bytes - j0.bytes;
+	r->dev_ok = dev0_ok && dev1_ok;
+	if (r->dev_ok)
+		devstat_delta(&dev0, &dev1, r->seconds, &r->dev);
 	fill_result(r, &lg, clock_ns_to_s(tl1 - tl0), &d);
 	if (lg.failed)
 		note_load_error(x, l, run, &lg);
@@ -605,6 +641,8 @@ print_meta(struct fload *x, const char *interrupted)
 
 	record_meta_fs(&x->w, x->dir, &x->fs);
 	record_meta(&x->w, "drop", "%s", drop_describe(x->drop, &x->fs));
+	record_meta(&x->w, "dev_stat", "%s", x->dev.found ? x->dev.name :
+	    "none");
 	record_meta(&x->w, "settle", "%s", x->settle ? "yes" : "no");
 	if (x->job.kind == JOB_COMMAND)
 		record_meta(&x->w, "job", "%s", record_quote_argv(x->cmd_argc,
@@ -642,17 +680,42 @@ print_meta(struct fload *x, const char *interrupted)
 		record_meta(&x->w, "interrupted", "%s", interrupted);
 }
 
+/* The device columns: what the device did over the job, '-' without a
+ * block device or when its counters could not be read. */
+static void
+print_dev(struct record_writer *w, const struct result *r)
+{
+	int i;
+
+	if (!r->dev_ok) {
+		for (i = 0; i < 5; i++)
+			record_missing(w);
+		return;
+	}
+	record_num(w, r->dev.read_mib);
+	record_num(w, r->dev.write_mib);
+	record_u64(w, r->dev.read_ios);
+	record_u64(w, r->dev.write_ios);
+	record_num(w, r->dev.busy_pct);
+}
+
 static void
 print_record(struct fload *x, const char *interrupted)
 {
-	static const char *const cols[] = {
+	static const char *const base[] = {
 		"label", "run", "load", "seconds", "user_s", "sys_s", "cpu_pct",
 		"majflt", "minflt", "inblock", "oublock", "load_ops",
 		"load_ops_per_s", "load_mib_per_s", "load_cpu_pct",
 		"sys_iowait_pct", "sys_idle_pct", "ratio", "exit",
-		"job_files_per_s", "job_mib_per_s",
 	};
-	int ncols = x->job.kind == JOB_COPY ? 21 : 19;
+	static const char *const copy[] = { "job_files_per_s", "job_mib_per_s" };
+	static const char *const dev[] = {
+		"dev_read_mib", "dev_write_mib", "dev_read_ios", "dev_write_ios",
+		"dev_busy_pct",
+	};
+	const char *cols[19 + 2 + 5];
+	bool is_copy = x->job.kind == JOB_COPY;
+	int ncols = 0;
 	double none_sum = 0, none_mean = NAN;
 	size_t i, nnone = 0;
 
@@ -663,6 +726,12 @@ print_record(struct fload *x, const char *interrupted)
 		}
 	if (nnone > 0)
 		none_mean = none_sum / (double)nnone;
+	for (i = 0; i < 19; i++)
+		cols[ncols++] = base[i];
+	for (i = 0; is_copy && i < 2; i++)
+		cols[ncols++] = copy[i];
+	for (i = 0; i < 5; i++)
+		cols[ncols++] = dev[i];
 	fwrite(x->head, 1, x->headlen, stdout);
 	x->w.out = stdout;
 	print_meta(x, interrupted);
@@ -691,11 +760,12 @@ print_record(struct fload *x, const char *interrupted)
 		record_num(&x->w, r->idle_pct);
 		record_num(&x->w, r->seconds / none_mean);
 		record_i64(&x->w, r->exit);
-		if (ncols == 21) {
+		if (is_copy) {
 			record_num(&x->w, (double)r->job.ops / r->seconds);
 			record_num(&x->w, (double)r->job.bytes / r->seconds /
 			    1048576.0);
 		}
+		print_dev(&x->w, r);
 		if (record_end_row(&x->w) < 0)
 			break;
 	}
@@ -710,6 +780,7 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	parse_options(&x, argc, argv);
 	setup(&x);
+	require_idle(&x);
 	begin_record(&x);
 	target_install_signals();
 	guard_start();

@@ -21,3 +21,5 @@ FLOAD_TESTS = \
 	tests/tools/fload-options.sh
 TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh
+TESTS += tests/tools/fload-devstat.sh
+EXTRA_DIST += tests/tools/fload-devstat.sh

@@ -49,8 +49,8 @@ check_clean "three build runs"
 # --- copy ------------------------------------------------------------------
 run_fload -q -d "$d" --mem 64M --job copy --job-size 60 -L none -L io
 is "$rc" 0 "the copy job under none and io: exit 0"
-check "the header adds job_files_per_s and job_mib_per_s" \
-    grep -Eq ' exit +job_files_per_s +job_mib_per_s$' "$out"
+check "the header adds job_files_per_s and job_mib_per_s before dev_*" \
+    grep -Eq ' exit +job_files_per_s +job_mib_per_s +dev_read_mib ' "$out"
 check "job_files_per_s x seconds = 60 files" rows_ok "$out" \
     'near(v("job_files_per_s") * v("seconds"), 60, 0.0001)'
 check "job_mib_per_s = files/s x 16 KiB" rows_ok "$out" \
