@@ -122,6 +122,9 @@ child(const struct group *g, const struct spawn *s, pid_t parent)
 		_exit(errno == ENOENT ? 127 : 126);
 	}
 	prctl(PR_SET_NAME, s->name);
+	/* Our own loads report EFBIG (ulimit -f) instead of dying of it;
+	 * commands above keep what fload was started with. */
+	signal(SIGXFSZ, SIG_IGN);
 	_exit(s->fn(s->arg));
 }
 
