@@ -66,3 +66,4 @@ include tests/fload.mk
 include tests/fcompare.mk
 include tests/plot.mk
 include tests/fmatrix.mk
+include tests/faults.mk

@@ -1,0 +1,8 @@
+# Fault injection and the data-safety audit (issue 8), across the programs.
+TESTS += \
+	tests/tools/faults-fiu.sh \
+	tests/tools/faults-fs.sh
+EXTRA_DIST += \
+	tests/tools/faults-fiu.sh \
+	tests/tools/faults-fs.sh \
+	tests/tools/faults-lib.sh
