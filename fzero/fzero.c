@@ -33,6 +33,7 @@
 #define SETTLE_S	3.0
 #define MAX_RUNS	1000000
 #define IDLE_PROBE_S	0.5
+#define FLAGS_LEN	128	/* "%127s" in next_extent */
 
 struct fzero {
 	const char *path;	/* the operand: a directory or a file */
@@ -63,6 +64,7 @@ struct fzero {
 	const char *dump_path;
 	FILE *dump_file;
 	FILE *dump;		/* open_memstream into dump_buf */
+	struct record_writer dump_w;
 	char *dump_buf;
 	size_t dump_len;
 };
@@ -372,7 +374,7 @@ open_dump(struct fzero *z, int argc, char *argv[])
 		"label", "run", "method", "logical_bytes", "physical_bytes",
 		"length_bytes", "flags",
 	};
-	struct record_writer w;
+	struct record_writer *w = &z->dump_w;
 
 	if (z->dump_path == NULL)
 		return;
@@ -382,26 +384,57 @@ open_dump(struct fzero *z, int argc, char *argv[])
 	z->dump = open_memstream(&z->dump_buf, &z->dump_len);
 	if (z->dump == NULL)
 		err(EXIT_RUN_FAILED, "open_memstream");
-	record_begin(&w, z->dump, "fzero", argc, argv);
-	record_meta_fs(&w, z->path, &z->fs);
-	record_meta(&w, "fiemap", "each method's file after its sync; "
+	record_begin(w, z->dump, "fzero", argc, argv);
+	record_meta_fs(w, z->path, &z->fs);
+	record_meta(w, "fiemap", "each method's file after its sync; "
 	    "flags as FIEMAP names them, '-' for none");
-	record_header(&w, cols, (int)(sizeof(cols) / sizeof(cols[0])), NKEYS);
+	record_header(w, cols, (int)(sizeof(cols) / sizeof(cols[0])), NKEYS);
 }
 
-/* Append the extent list that fiemap_read printed (a header line, then
- * "logical physical length flags") to the dump, keyed by run and method. */
+/* The next extent of the list that fiemap_read printed (a header line,
+ * then "logical physical length flags" lines) after *LINE, which starts
+ * at the text.  Returns false at the end. */
+static bool
+next_extent(const char **line, struct fiemap_extent *e,
+    char flags[FLAGS_LEN])
+{
+	uint64_t lo, phys, n;
+
+	while ((*line = strchr(*line, '\n')) != NULL && (*line)[1] != '\0') {
+		(*line)++;
+		if (sscanf(*line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %127s",
+		    &lo, &phys, &n, flags) != 4)
+			continue;
+		memset(e, 0, sizeof(*e));
+		e->fe_logical = lo;
+		e->fe_physical = phys;
+		e->fe_length = n;
+		if (strstr(flags, "unwritten") != NULL)
+			e->fe_flags = FIEMAP_EXTENT_UNWRITTEN;
+		return true;
+	}
+	return false;
+}
+
+/* Append the extents of TEXT (as fiemap_read printed them) to the dump,
+ * keyed as the rows are. */
 static void
 add_dump(struct fzero *z, uint64_t run, const struct method *m,
     const char *text)
 {
-	const char *line = strchr(text, '\n');
+	struct record_writer *w = &z->dump_w;
+	struct fiemap_extent e;
+	char flags[FLAGS_LEN];
 
-	while (line != NULL && line[1] != '\0') {
-		line++;
-		fprintf(z->dump, "%s %" PRIu64 " %s ", z->label, run, m->name);
-		fwrite(line, 1, strcspn(line, "\n") + 1, z->dump);
-		line = strchr(line, '\n');
+	while (next_extent(&text, &e, flags)) {
+		record_str(w, z->label);
+		record_u64(w, run);
+		record_str(w, m->name);
+		record_u64(w, e.fe_logical);
+		record_u64(w, e.fe_physical);
+		record_u64(w, e.fe_length);
+		record_str(w, flags);
+		record_end_row(w);	/* to memory: close_dump checks */
 	}
 }
 
@@ -564,24 +597,16 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 static void
 summarize_below(const char *text, uint64_t end, struct fiemap_summary *s)
 {
-	const char *line = strchr(text, '\n');
 	struct fiemap_extent e;
-	uint64_t lo, phys, len;
-	char flags[128];
+	char flags[FLAGS_LEN];
 
 	memset(s, 0, sizeof(*s));
 	s->supported = true;
-	for (; line != NULL && line[1] != '\0'; line = strchr(line, '\n')) {
-		line++;
-		if (sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %127s",
-		    &lo, &phys, &len, flags) != 4 || lo >= end)
+	while (next_extent(&text, &e, flags)) {
+		if (e.fe_logical >= end)
 			continue;
-		memset(&e, 0, sizeof(e));
-		e.fe_logical = lo;
-		e.fe_physical = phys;
-		e.fe_length = len < end - lo ? len : end - lo;
-		if (strstr(flags, "unwritten") != NULL)
-			e.fe_flags = FIEMAP_EXTENT_UNWRITTEN;
+		if (e.fe_length > end - e.fe_logical)
+			e.fe_length = end - e.fe_logical;
 		fiemap_add(s, &e, 1);
 	}
 }
