@@ -107,6 +107,15 @@ check "tmpfs: and a note says why" grep -qx \
     'fzero: --fiemap-dump: tmpfs has no FIEMAP: no extents to dump' "$errf"
 check "tmpfs: nothing left behind" empty "$tdir"
 
+fzero -q -s 1M -m write:4096 --fiemap-dump "$scratch/no/such/dir" "$tdir" \
+    >"$out" 2>"$errf"
+is "$?" 1 "--fiemap-dump into a missing directory: status 1"
+check "  the message names the file" grep -q "^fzero: $scratch/no/such/dir: " "$errf"
+is "$(wc -c <"$out")" 0 "  before any record is printed"
+check "  and nothing is left behind" empty "$tdir"
+fzero -q -s 1M --fiemap-dump '' "$tdir" >"$out" 2>"$errf"
+is "$?" 2 "--fiemap-dump '': usage error"
+
 # --- ext4, data=ordered -------------------------------------------------
 layout ext4 "$ext4"
 check "ext4: mounted data=ordered" grep -q '^# mount_options: .*data=ordered' "$out"
