@@ -1,7 +1,8 @@
 # plot: fplot and freport (sh scripts made from *.in) and the gnuplot
 # scripts fplot runs, installed under $(pkgdatadir).
 bin_SCRIPTS += plot/fplot plot/freport
-dist_pkgdata_DATA += plot/fplot.gp plot/bars.gp plot/pct.gp plot/time.gp plot/cdf.gp
+dist_pkgdata_DATA += plot/fplot.gp plot/bars.gp plot/pct.gp plot/time.gp plot/cdf.gp \
+	plot/extents.gp
 EXTRA_DIST += plot/fplot.in plot/freport.in
 CLEANFILES += plot/fplot plot/freport
 dist_man_MANS += man/fplot.1 man/freport.1
