@@ -22,7 +22,9 @@ set ytics
 set format x '%g'
 set format y pyfmt[p]
 # Below the plot: the series names are long, the map wants the width.
-set key outside center bottom vertical Left reverse noautotitle maxrows 4
+# Side by side, a panel is too narrow for two columns of names.
+krows = npanels > 1 ? ns + 1 : 4
+set key outside center bottom vertical Left reverse noautotitle maxrows krows
 nu = pnna[p] > 0 ? 1 : 0
 if (textmode) {
 	# The dumb terminal has neither colours, widths nor dashes: extents
