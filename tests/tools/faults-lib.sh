@@ -20,11 +20,9 @@ system_state() {
 	    "$(our_procs)"
 }
 our_procs() {	# processes whose command line names $scratch
-	n=0
-	for c in /proc/[0-9]*/cmdline; do
-		{ tr '\0' ' ' <"$c"; } 2>/dev/null | grep -q -F "$scratch" && n=$((n + 1))
-	done
-	echo "$n"
+	# [/]tmp/...: a pattern that does not match grep's own command line
+	grep -l -s -e "$(printf '%s' "$scratch" | sed 's|^/|[/]|')" \
+	    /proc/[0-9]*/cmdline | wc -l
 }
 # failed RC NAME WANT CAUSE PROG: the status RC of the last run was
 # WANT, stderr is one line "PROG: ..." matching CAUSE, and no data row.
