@@ -2,3 +2,10 @@
 # FUZZ_TARGETS and a case line "name) extra='prog/file.c ...' ;;" to
 # FUZZ_CASES (the parser files linked besides lib/).
 FUZZ_CASES =
+FUZZ_TARGETS += fload fmatrix fzero fcompare
+FUZZ_CASES += fload) extra='fload/spec.c' ;;
+FUZZ_CASES += fmatrix) extra='fmatrix/spec.c' ;;
+FUZZ_CASES += fzero) extra='fzero/methods.c' ;;
+FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/dataset.c' ;;
+EXTRA_DIST += fuzz/fuzz-fload.c fuzz/fuzz-fmatrix.c fuzz/fuzz-fzero.c \
+	fuzz/fuzz-fcompare.c
