@@ -2,10 +2,12 @@
 TESTS += \
 	tests/tools/fplot-formats.sh \
 	tests/tools/fplot-errors.sh \
+	tests/tools/fplot-extents.sh \
 	tests/tools/freport-quick.sh \
 	tests/tools/freport-usage.sh
 EXTRA_DIST += \
 	tests/tools/fplot-formats.sh \
 	tests/tools/fplot-errors.sh \
+	tests/tools/fplot-extents.sh \
 	tests/tools/freport-quick.sh \
 	tests/tools/freport-usage.sh
