@@ -6,3 +6,5 @@ EXTRA_DIST += \
 	tests/tools/faults-fiu.sh \
 	tests/tools/faults-fs.sh \
 	tests/tools/faults-lib.sh
+TESTS += tests/tools/faults-signals.sh
+EXTRA_DIST += tests/tools/faults-signals.sh
