@@ -67,7 +67,8 @@ check "  fload's directory is gone" empty "$d"
 # --- EROFS: a read-only bind mount ----------------------------------------
 ro=$scratch/ro
 mkdir "$ro"
-mount --bind "$d" "$ro" && mount -o remount,bind,ro "$ro" || skip_all "cannot bind-mount read-only"
+mount --bind "$d" "$ro" || skip_all "cannot bind-mount"
+mount -o remount,bind,ro "$ro" || { umount "$ro"; skip_all "cannot make a bind mount read-only"; }
 at_exit "umount '$ro' 2>/dev/null"
 rofs='Read-only file system$'
 fzero -q -s 1M "$ro" >"$out" 2>"$errf"
@@ -134,7 +135,7 @@ full() {	# full PROG ARGS...: results to /dev/full
 	rc=$?
 	is "$rc" 1 "$1 >/dev/full: exit 1"
 	# The C programs give the errno; the scripts say what they could not do.
-	if [ "$(grep -v '^freport: [a-z]* on \|^freport: running\|^freport: comparing\|^freport: drawing' "$errf" | wc -l)" -eq 1 ] &&
+	if [ "$(grep -c -v '^freport: [a-z]* on \|^freport: running\|^freport: comparing\|^freport: drawing' "$errf")" -eq 1 ] &&
 	    grep -q "^$1: .*\($nospc\|standard output\)" "$errf"; then
 		ok 0 "$1 >/dev/full: one line naming the cause"
 	else
