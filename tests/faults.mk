@@ -8,3 +8,5 @@ EXTRA_DIST += \
 	tests/tools/faults-lib.sh
 TESTS += tests/tools/faults-signals.sh
 EXTRA_DIST += tests/tools/faults-signals.sh
+TESTS += tests/tools/safety-audit.sh
+EXTRA_DIST += tests/tools/safety-audit.sh
