@@ -33,7 +33,7 @@
 #define SETTLE_S	3.0
 #define MAX_RUNS	1000000
 #define IDLE_PROBE_S	0.5
-#define FLAGS_LEN	128	/* "%127s" in next_extent */
+#define FLAGS_LEN	128	/* every FIEMAP flag name, joined by | */
 
 struct fzero {
 	const char *path;	/* the operand: a directory or a file */
@@ -391,49 +391,23 @@ open_dump(struct fzero *z, int argc, char *argv[])
 	record_header(w, cols, (int)(sizeof(cols) / sizeof(cols[0])), NKEYS);
 }
 
-/* The next extent of the list that fiemap_read printed (a header line,
- * then "logical physical length flags" lines) after *LINE, which starts
- * at the text.  Returns false at the end. */
-static bool
-next_extent(const char **line, struct fiemap_extent *e,
-    char flags[FLAGS_LEN])
-{
-	uint64_t lo, phys, n;
-
-	while ((*line = strchr(*line, '\n')) != NULL && (*line)[1] != '\0') {
-		(*line)++;
-		if (sscanf(*line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %127s",
-		    &lo, &phys, &n, flags) != 4)
-			continue;
-		memset(e, 0, sizeof(*e));
-		e->fe_logical = lo;
-		e->fe_physical = phys;
-		e->fe_length = n;
-		if (strstr(flags, "unwritten") != NULL)
-			e->fe_flags = FIEMAP_EXTENT_UNWRITTEN;
-		return true;
-	}
-	return false;
-}
-
-/* Append the extents of TEXT (as fiemap_read printed them) to the dump,
- * keyed as the rows are. */
+/* Append the extents E[0..N) to the dump, keyed as the rows are. */
 static void
 add_dump(struct fzero *z, uint64_t run, const struct method *m,
-    const char *text)
+    const struct fiemap_extent *e, size_t n)
 {
 	struct record_writer *w = &z->dump_w;
-	struct fiemap_extent e;
 	char flags[FLAGS_LEN];
+	size_t i;
 
-	while (next_extent(&text, &e, flags)) {
+	for (i = 0; i < n; i++) {
 		record_str(w, z->label);
 		record_u64(w, run);
 		record_str(w, m->name);
-		record_u64(w, e.fe_logical);
-		record_u64(w, e.fe_physical);
-		record_u64(w, e.fe_length);
-		record_str(w, flags);
+		record_u64(w, e[i].fe_logical);
+		record_u64(w, e[i].fe_physical);
+		record_u64(w, e[i].fe_length);
+		record_str(w, fiemap_flags(e[i].fe_flags, flags, sizeof(flags)));
 		record_end_row(w);	/* to memory: close_dump checks */
 	}
 }
@@ -589,59 +563,33 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 	}
 }
 
-/* Fold the extent list that fiemap_read printed into the row's summary,
- * counting only what lies below END: xfs keeps speculative preallocation
- * (unwritten and delalloc extents) beyond the end of the file until it is
- * closed, which is not the file's layout (alloc_bytes shows it).  The
- * dump keeps every extent. */
-static void
-summarize_below(const char *text, uint64_t end, struct fiemap_summary *s)
-{
-	struct fiemap_extent e;
-	char flags[FLAGS_LEN];
-
-	memset(s, 0, sizeof(*s));
-	s->supported = true;
-	while (next_extent(&text, &e, flags)) {
-		if (e.fe_logical >= end)
-			continue;
-		if (e.fe_length > end - e.fe_logical)
-			e.fe_length = end - e.fe_logical;
-		fiemap_add(s, &e, 1);
-	}
-}
-
-/* The file's extents, after the sync and before the drop (fiemap_read
- * asks with FIEMAP_FLAG_SYNC, so delayed allocation is decided first). */
+/* The file's extents, after the sync and before the drop (FIEMAP is asked
+ * with FIEMAP_FLAG_SYNC, so delayed allocation is decided first).  The row
+ * counts only what lies below the file's last block (xfs keeps speculative
+ * preallocation past it until close; alloc_bytes shows that); the dump
+ * keeps every extent. */
 static void
 read_layout(struct fzero *z, struct target *t, uint64_t run,
     const struct method *m, struct measured *x)
 {
 	uint64_t bs = z->fs.block_size ? z->fs.block_size : 4096;
-	struct fiemap_summary all;	/* unclipped: not shown */
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	int rc;
+	struct fiemap_extent *e;
+	size_t n;
 
-	if ((f = open_memstream(&text, &len)) == NULL)
-		die_errno(t, m, "open_memstream");
-	rc = fiemap_read(t->fd, &all, f);
-	if (rc < 0 && errno != EOPNOTSUPP)
-		die_errno(t, m, "FIEMAP");
-	if (fclose(f) != 0)
-		die_errno(t, m, "open_memstream");
-	if (rc == 0) {
-		/* Up to the file's last block, which FIEMAP maps whole. */
-		summarize_below(text, (z->size + bs - 1) / bs * bs, &x->map);
-		if (z->dump != NULL)
-			add_dump(z, run, m, text);
-	} else if (z->dump != NULL && !z->fiemap_noted) {
-		z->fiemap_noted = true;
-		warnx("--fiemap-dump: %s has no FIEMAP: no extents to dump",
-		    z->fs.fstype);
+	if (fiemap_list(t->fd, &e, &n) < 0) {
+		if (errno != EOPNOTSUPP)
+			die_errno(t, m, "FIEMAP");
+		if (z->dump != NULL && !z->fiemap_noted) {
+			z->fiemap_noted = true;
+			warnx("--fiemap-dump: %s has no FIEMAP: no extents to dump",
+			    z->fs.fstype);
+		}
+		return;
 	}
-	free(text);
+	fiemap_summarize(e, n, (z->size + bs - 1) / bs * bs, &x->map);
+	if (z->dump != NULL)
+		add_dump(z, run, m, e, n);
+	free(e);
 }
 
 /* After the timing: what the file holds, the drop, and --verify. */

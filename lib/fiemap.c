@@ -73,18 +73,19 @@ dump_extents(FILE *dump, const struct fiemap_extent *e, unsigned n)
 }
 
 int
-fiemap_read(int fd, struct fiemap_summary *s, FILE *dump)
+fiemap_list(int fd, struct fiemap_extent **out, size_t *n)
 {
 	struct fiemap *fm;
+	struct fiemap_extent *all = NULL, *grown;
+	size_t count = 0;
 	uint64_t start = 0;
 	int last = 0, saved;
 
-	memset(s, 0, sizeof(*s));
+	*out = NULL;
+	*n = 0;
 	fm = calloc(1, sizeof(*fm) + BATCH * sizeof(struct fiemap_extent));
 	if (fm == NULL)
 		return -1;
-	if (dump != NULL)
-		fprintf(dump, "logical_bytes physical_bytes length_bytes flags\n");
 	while (!last) {
 		memset(fm, 0, sizeof(*fm));
 		fm->fm_start = start;
@@ -95,23 +96,64 @@ fiemap_read(int fd, struct fiemap_summary *s, FILE *dump)
 		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
 			saved = errno == ENOTTY ? EOPNOTSUPP : errno;
 			free(fm);
+			free(all);
 			errno = saved;
 			return -1;
 		}
 		if (fm->fm_mapped_extents == 0)
 			break;
-		fiemap_add(s, fm->fm_extents, fm->fm_mapped_extents);
-		if (dump != NULL)
-			dump_extents(dump, fm->fm_extents, fm->fm_mapped_extents);
-		{
-			const struct fiemap_extent *e =
-			    &fm->fm_extents[fm->fm_mapped_extents - 1];
-
-			last = (e->fe_flags & FIEMAP_EXTENT_LAST) != 0;
-			start = e->fe_logical + e->fe_length;
+		grown = realloc(all, (count + fm->fm_mapped_extents) * sizeof(*all));
+		if (grown == NULL) {
+			free(fm);
+			free(all);
+			return -1;
 		}
+		all = grown;
+		memcpy(all + count, fm->fm_extents,
+		    fm->fm_mapped_extents * sizeof(*all));
+		count += fm->fm_mapped_extents;
+		last = (all[count - 1].fe_flags & FIEMAP_EXTENT_LAST) != 0;
+		start = all[count - 1].fe_logical + all[count - 1].fe_length;
 	}
 	free(fm);
+	*out = all;
+	*n = count;
+	return 0;
+}
+
+void
+fiemap_summarize(const struct fiemap_extent *e, size_t n, uint64_t end,
+    struct fiemap_summary *s)
+{
+	struct fiemap_extent clipped;
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
 	s->supported = true;
+	for (i = 0; i < n; i++) {
+		if (e[i].fe_logical >= end)
+			continue;
+		clipped = e[i];
+		if (clipped.fe_length > end - clipped.fe_logical)
+			clipped.fe_length = end - clipped.fe_logical;
+		fiemap_add(s, &clipped, 1);
+	}
+}
+
+int
+fiemap_read(int fd, struct fiemap_summary *s, FILE *dump)
+{
+	struct fiemap_extent *e;
+	size_t n;
+
+	memset(s, 0, sizeof(*s));
+	if (fiemap_list(fd, &e, &n) < 0)
+		return -1;
+	if (dump != NULL) {
+		fprintf(dump, "logical_bytes physical_bytes length_bytes flags\n");
+		dump_extents(dump, e, (unsigned)n);
+	}
+	fiemap_summarize(e, n, UINT64_MAX, s);
+	free(e);
 	return 0;
 }

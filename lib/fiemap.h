@@ -23,6 +23,15 @@ struct fiemap_summary {
  * names joined by '|', '-' for none), preceded by a header line. */
 int fiemap_read(int fd, struct fiemap_summary *s, FILE *dump);
 
+/* FD's whole extent list, in a malloc'd array the caller frees.  Returns
+ * 0, or -1 with errno (EOPNOTSUPP where there is no FIEMAP). */
+int fiemap_list(int fd, struct fiemap_extent **out, size_t *n);
+/* Summarise extents below END (bytes; UINT64_MAX for all), clipping one
+ * that crosses it: xfs keeps speculative preallocation past the end of a
+ * file until it is closed, which is not the file's layout. */
+void fiemap_summarize(const struct fiemap_extent *e, size_t n, uint64_t end,
+    struct fiemap_summary *s);
+
 /* Fold N extents into S: split out of fiemap_read so tests can feed
  * fixtures. */
 void fiemap_add(struct fiemap_summary *s, const struct fiemap_extent *e,

@@ -72,6 +72,13 @@ fiemap_fixture(void)
 	is_str(fiemap_flags(FIEMAP_EXTENT_UNWRITTEN | FIEMAP_EXTENT_LAST, buf, sizeof(buf)),
 	    "last|unwritten", "flag names");
 	is_str(fiemap_flags(0, buf, sizeof(buf)), "-", "no flags");
+	/* xfs-style preallocation past the end of a 128 MiB + 4 KiB file. */
+	fiemap_summarize(e, 3, (128 << 20) + 4096 + 8192, &s);
+	is_int(s.extents, 3, "summary below the end: three extents");
+	is_int(s.unwritten_bytes, (128 << 20) + 8192, "the extent past the end is clipped");
+	fiemap_summarize(e, 3, (128 << 20) + 4096, &s);
+	is_int(s.extents, 2, "an extent wholly past the end is left out");
+	is_int(s.mapped_bytes, (128 << 20) + 4096, "mapped bytes end at the end");
 }
 
 static void
