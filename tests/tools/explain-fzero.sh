@@ -38,6 +38,7 @@ dump=$scratch/dump
 size=8388608
 
 # within LO HI X: LO <= X <= HI, as numbers.
+# shellcheck disable=SC2317 # called through check's "$@", not directly
 within() { awk -v lo="$1" -v hi="$2" -v x="$3" 'BEGIN { exit !(x != "" && x != "-" && lo <= x + 0 && x + 0 <= hi) }'; }
 
 # the FILE METHOD COLUMN: one cell of METHOD's row (one run).
