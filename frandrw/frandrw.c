@@ -18,7 +18,9 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "devstat.h"
 #include "drop.h"
+#include "fiemap.h"
 #include "frandrw.h"
 #include "record.h"
 #include "size.h"
@@ -29,6 +31,8 @@
 #define DEFAULT_BS	4096u
 #define MAX_BS		(1ull << 30)
 #define SETTLE_S	3.0
+#define IDLE_PROBE_S	0.5
+#define FLAGS_LEN	128	/* every FIEMAP flag name, joined by | */
 #define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
 
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
@@ -65,6 +69,8 @@ static struct {
 	bool force;
 	bool no_space_check;
 	bool quiet;
+	bool require_idle;
+	const char *fiemap_dump;
 	const char *path;
 } opt;
 
@@ -84,12 +90,30 @@ static struct {
 	struct hist fsync_lat;
 	struct progress prog;
 	bool written;		/* this run's file has data we wrote */
+	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
+	bool fiemap_noted;	/* "no FIEMAP" was said for --fiemap-dump */
+	/* --fiemap-dump: the extent lists are kept in memory and written at
+	 * the end, so the dump's own writes never land on the device while
+	 * a later phase is being counted. */
+	FILE *dump_file;
+	FILE *dump;		/* open_memstream into dump_buf */
+	struct record_writer dump_w;
+	char *dump_buf;
+	size_t dump_len;
 } g;
 
+/* What the device and the file's layout showed for one phase. */
+struct phase_extra {
+	bool dev_ok;		/* the counters were read before and after */
+	struct dev_delta dev;
+	struct fiemap_summary map;	/* after the phase; .supported */
+};
+
 enum {
-	OPT_DIRECT = 256, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC, OPT_FORCE,
-	OPT_FSYNC, OPT_KEEP, OPT_LAT_LOG, OPT_NO_SPACE_CHECK, OPT_PREALLOC,
-	OPT_RANDOM, OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
+	OPT_DIRECT = 256, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
+	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_KEEP, OPT_LAT_LOG,
+	OPT_NO_SPACE_CHECK, OPT_PREALLOC, OPT_RANDOM, OPT_REQUIRE_IDLE,
+	OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
 };
 
 static const struct option longopts[] = {
@@ -98,6 +122,7 @@ static const struct option longopts[] = {
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
 	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
+	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "fsync", required_argument, NULL, OPT_FSYNC },
 	{ "help", no_argument, NULL, 'h' },
@@ -110,6 +135,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "random", required_argument, NULL, OPT_RANDOM },
 	{ "reads", required_argument, NULL, 'r' },
+	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
@@ -155,6 +181,11 @@ usage(void)
 "      --seed N           offsets and --verify tags (default %u)\n"
 "      --verify           stamp written blocks, check blocks read\n"
 "      --lat-log FILE     per-operation latencies to FILE\n"
+"      --fiemap-dump FILE write the file's extent list after each phase\n"
+"                         to FILE\n"
+"      --require-idle-device\n"
+"                         refuse to start when the device shows I/O in\n"
+"                         a short idle probe\n"
 "      --settle           sync, drop caches and pause 3 s before each run\n"
 "      --keep             keep the file of the last run\n"
 "      --force            reuse PATH if it is an existing regular file\n"
@@ -164,6 +195,9 @@ usage(void)
 "  -V, --version          show the version and exit\n"
 "\n"
 SIZE_SUFFIX_HELP ".\n"
+"The dev_* columns count the block device's I/O during each phase (all of\n"
+"it, not only ours); extents, unwritten_mib and max_extent_mib are the\n"
+"file's FIEMAP layout after it.\n"
 "Exit status: 0 done, 1 the run failed, 2 usage error.\n",
 	    RNG_DEFAULT_SEED);
 	exit(0);
@@ -295,6 +329,11 @@ parse_option(int c, const char *arg)
 		opt.fsync_every = size_arg_count(opt.datasync ? "--fdatasync" :
 		    "--fsync", arg, 1, UINT64_MAX);
 		break;
+	case OPT_FIEMAP_DUMP:
+		if (*arg == '\0')
+			cli_usage_error("empty file name for --fiemap-dump");
+		opt.fiemap_dump = arg;
+		break;
 	case OPT_FORCE:
 		opt.force = true;
 		break;
@@ -316,6 +355,9 @@ parse_option(int c, const char *arg)
 		if (strcmp(arg, "permute") != 0 && strcmp(arg, "replace") != 0)
 			cli_usage_error("invalid value for --random: '%s'", arg);
 		opt.permute = strcmp(arg, "permute") == 0;
+		break;
+	case OPT_REQUIRE_IDLE:
+		opt.require_idle = true;
 		break;
 	case OPT_SEED:
 		opt.seed = size_arg_count("--seed", arg, 0, UINT64_MAX);
@@ -476,12 +518,13 @@ write_metadata(void)
 		record_meta(w, "time_s", "%g", opt.time_s);
 	record_meta(w, "settle", "%s", opt.settle ? "sync, drop, 3 s pause" :
 	    "no");
+	record_meta(w, "dev_stat", "%s", g.dev.found ? g.dev.name : "none");
 }
 
 static void
 write_header(void)
 {
-	const char *names[20];
+	const char *names[28];
 	int n = 0;
 
 	names[n++] = "label";
@@ -505,6 +548,14 @@ write_header(void)
 		names[n++] = "sync_s";
 	if (opt.verify)
 		names[n++] = "unwritten_reads";
+	names[n++] = "dev_read_mib";
+	names[n++] = "dev_write_mib";
+	names[n++] = "dev_read_ios";
+	names[n++] = "dev_write_ios";
+	names[n++] = "dev_busy_pct";
+	names[n++] = "extents";
+	names[n++] = "unwritten_mib";
+	names[n++] = "max_extent_mib";
 	record_header(&g.w, names, n, 3);
 }
 
@@ -535,8 +586,40 @@ us_cell(const struct hist *h, double p)
 }
 
 static void
+dev_cells(const struct phase_extra *x)
+{
+	int i;
+
+	if (!x->dev_ok) {
+		for (i = 0; i < 5; i++)
+			record_missing(&g.w);
+		return;
+	}
+	record_num(&g.w, x->dev.read_mib);
+	record_num(&g.w, x->dev.write_mib);
+	record_u64(&g.w, x->dev.read_ios);
+	record_u64(&g.w, x->dev.write_ios);
+	record_num(&g.w, x->dev.busy_pct);
+}
+
+static void
+map_cells(const struct phase_extra *x)
+{
+	int i;
+
+	if (!x->map.supported) {
+		for (i = 0; i < 3; i++)
+			record_missing(&g.w);
+		return;
+	}
+	record_u64(&g.w, x->map.extents);
+	record_num(&g.w, (double)x->map.unwritten_bytes / 1048576.0);
+	record_num(&g.w, (double)x->map.max_extent_bytes / 1048576.0);
+}
+
+static void
 write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
-    double cpu_pct)
+    double cpu_pct, const struct phase_extra *x)
 {
 	double s = clock_ns_to_s(ph->seconds_ns);
 	double bytes = (double)ph->ops * (double)opt.bs;
@@ -574,6 +657,8 @@ write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
 		else
 			record_missing(&g.w);
 	}
+	dev_cells(x);
+	map_cells(x);
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
 		fail_run();
@@ -631,12 +716,129 @@ drop_after(unsigned bit)
 		fail_run();
 }
 
+/* --fiemap-dump: open FILE now, so a bad name fails before anything is
+ * measured, and start its record (keys label, run, phase, as in the
+ * rows) in memory. */
+static void
+open_dump(void)
+{
+	static const char *const cols[] = {
+		"label", "run", "phase", "logical_bytes", "physical_bytes",
+		"length_bytes", "flags",
+	};
+	struct record_writer *w = &g.dump_w;
+
+	if (opt.fiemap_dump == NULL)
+		return;
+	g.dump_file = fopen(opt.fiemap_dump, "we");
+	if (g.dump_file == NULL)
+		err(EXIT_RUN_FAILED, "%s", opt.fiemap_dump);
+	g.dump = open_memstream(&g.dump_buf, &g.dump_len);
+	if (g.dump == NULL)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	record_begin(w, g.dump, "frandrw", g.argc, g.argv);
+	record_meta_fs(w, g.dir, &g.fs);
+	record_meta(w, "fiemap", "the file after each phase; flags as FIEMAP "
+	    "names them, '-' for none");
+	record_header(w, cols, (int)(sizeof(cols) / sizeof(cols[0])), 3);
+}
+
+/* Append the extents E[0..N) to the dump, keyed as the rows are. */
+static void
+add_dump(uint64_t run, enum phase_kind k, const struct fiemap_extent *e,
+    size_t n)
+{
+	struct record_writer *w = &g.dump_w;
+	char flags[FLAGS_LEN];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		record_str(w, g.label);
+		record_u64(w, run);
+		record_str(w, phase_names[k]);
+		record_u64(w, e[i].fe_logical);
+		record_u64(w, e[i].fe_physical);
+		record_u64(w, e[i].fe_length);
+		record_str(w, fiemap_flags(e[i].fe_flags, flags, sizeof(flags)));
+		record_end_row(w);	/* to memory: close_dump checks */
+	}
+}
+
+/* Write the dump out, now that nothing is measured any more. */
+static void
+close_dump(void)
+{
+	bool bad;
+
+	if (g.dump_file == NULL)
+		return;
+	bad = fclose(g.dump) != 0;
+	bad |= fwrite(g.dump_buf, 1, g.dump_len, g.dump_file) != g.dump_len;
+	bad |= fclose(g.dump_file) != 0;
+	free(g.dump_buf);
+	if (bad)
+		err(EXIT_RUN_FAILED, "%s", opt.fiemap_dump);
+}
+
+/* --require-idle-device: counters that move while we do nothing mean
+ * someone else's I/O would be counted in our rows. */
+static void
+require_idle(void)
+{
+	if (!opt.require_idle || !g.dev.found)
+		return;
+	if (!devstat_idle(&g.dev, IDLE_PROBE_S))
+		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
+		    "%.1f s probe (--require-idle-device)", g.dev.name,
+		    IDLE_PROBE_S);
+}
+
+/* The file's extents after a phase, untimed and before its drop.  FIEMAP
+ * is asked with FIEMAP_FLAG_SYNC, so delayed allocation is decided (and
+ * written back) here rather than in the next phase.  The row counts only
+ * what lies below the file's last block (xfs keeps speculative
+ * preallocation past it until close); the dump keeps every extent. */
+static void
+read_layout(uint64_t run, enum phase_kind k, struct phase_extra *x)
+{
+	uint64_t bs = g.fs.block_size ? g.fs.block_size : 4096;
+	struct fiemap_extent *e;
+	struct stat st;
+	size_t n;
+
+	if (fstat(g.t.fd, &st) < 0) {
+		warn("fstat %s", g.t.path);
+		fail_run();
+	}
+	if (fiemap_list(g.t.fd, &e, &n) < 0) {
+		if (errno != EOPNOTSUPP) {
+			warn("FIEMAP %s", g.t.path);
+			fail_run();
+		}
+		if (g.dump != NULL && !g.fiemap_noted) {
+			g.fiemap_noted = true;
+			warnx("--fiemap-dump: %s has no FIEMAP: no extents to "
+			    "dump", g.fs.fstype);
+		}
+		return;
+	}
+	fiemap_summarize(e, n, ((uint64_t)st.st_size + bs - 1) / bs * bs,
+	    &x->map);
+	if (g.dump != NULL)
+		add_dump(run, k, e, n);
+	free(e);
+}
+
 static void
 run_phase(uint64_t run, enum phase_kind k)
 {
 	struct phase ph;
 	struct rusage r0, r1;
 	struct clock_usage u;
+	struct phase_extra x = { .dev_ok = false };
+	struct dev_stat dev0, dev1;
+	bool dev0_ok, dev1_ok;
+	uint64_t wall;
 
 	setup_phase(&ph, k);
 	if (!is_write_phase(k) && !g.written && g.t.created && run == 1)
@@ -661,15 +863,25 @@ run_phase(uint64_t run, enum phase_kind k)
 	progress_start(&g.prog, phase_names[k],
 	    ph.max_ops == UINT64_MAX ? 0 : ph.max_ops, opt.quiet);
 	getrusage(RUSAGE_SELF, &r0);
+	/* The counters just outside the clock: the phase's I/O and its
+	 * --sync end fsync, not their own reading. */
+	dev0_ok = devstat_read(&g.dev, &dev0) == 0;
+	wall = clock_now_ns();
 	if (phase_run(&ph) < 0)
 		fail_run();
+	wall = clock_now_ns() - wall;	/* with --lat-log flushes */
+	dev1_ok = devstat_read(&g.dev, &dev1) == 0;
 	getrusage(RUSAGE_SELF, &r1);
 	progress_end(&g.prog);
 	if (target_interrupted())
 		fail_run();
 	clock_usage_delta(&r0, &r1, &u);
+	x.dev_ok = dev0_ok && dev1_ok;
+	if (x.dev_ok)
+		devstat_delta(&dev0, &dev1, clock_ns_to_s(wall), &x.dev);
+	read_layout(run, k, &x);
 	write_row(run, k, &ph, clock_cpu_pct(&u,
-	    clock_ns_to_s(ph.seconds_ns)));
+	    clock_ns_to_s(ph.seconds_ns)), &x);
 	if (is_write_phase(k))
 		g.written = true;
 	drop_after(1u << k);
@@ -806,9 +1018,13 @@ main(int argc, char *argv[])
 		err(EXIT_RUN_FAILED, "%s", g.dir);
 	g.label = record_pick_label(opt.label, g.fs.fstype);
 	g.nblocks = opt.size / opt.bs;
+	devstat_find(g.dir, &g.fs, &g.dev);
+	/* Before the lat log and the dump are made: I/O of our own. */
+	require_idle();
 	alloc_buffer();
 	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, argc, argv) < 0)
 		exit(EXIT_RUN_FAILED);
+	open_dump();
 	record_begin(&g.w, stdout, "frandrw", argc, argv);
 	write_metadata();
 	write_header();
@@ -816,6 +1032,7 @@ main(int argc, char *argv[])
 		run_once(run);
 	if (latlog_close(&g.log) < 0)
 		exit(EXIT_RUN_FAILED);
+	close_dump();
 	free(g.buf);
 	return 0;
 }
