@@ -3,7 +3,8 @@
 # of ext4 and xfs loop mounts, and lists named by '# method M run N'
 # lines), found from the header or with -k extents, as PNG, SVG and text;
 # the legend counts agree with the rows; bad extents are input errors; bar
-# charts take the dev_* and layout columns as --metric.
+# charts take the dev_* and layout columns as --metric, also when the
+# extent lists come in the same input.
 # shellcheck disable=SC2154,SC2317 # harness variables; helpers run through check
 # shellcheck disable=SC2016 # awk programs in single quotes
 # shellcheck source=tests/tools/lib.sh
@@ -111,6 +112,15 @@ is "$?" 0 "fload -m dev_busy_pct: exit 0"
 check "fload -m dev_busy_pct: axis, loads and values" has_all "$scratch/f.txt" \
     'device busy (% of the time with I/O in flight)' 'none' 'io:size=64M' \
     28.2 46.04
+# Rows and their extent lists in one input: each chart takes its blocks.
+cat "$data/fplot-dev-fzero.txt" "$dump" >"$scratch/both.txt"
+fplot --text -s 160x50 -m extents "$scratch/both.txt" >"$scratch/b2.txt"
+is "$?" 0 "rows and dumps together: bars of the rows, exit 0"
+check "and the bars chart the extents column" grep -qF 'extents in the file (count)' "$scratch/b2.txt"
+fplot --text -s 160x50 -k extents "$scratch/both.txt" >"$scratch/e2.txt"
+is "$?" 0 "rows and dumps together: -k extents, exit 0"
+check "and the same map as the dump alone" has_all "$scratch/e2.txt" \
+    'ext4 on /dev/loop0' 'xfs on /dev/loop0' 'posix_fallocate run 1: 3 extents, 3 unwritten'
 fplot -m dev_write_ios -o "$scratch/f.svg" "$data/fplot-dev-fload.txt"
 is "$?" 0 "fload -m dev_write_ios: svg exit 0"
 check "fload -m dev_write_ios: svg parses, names the axis" svg_ok "$scratch/f.svg"
