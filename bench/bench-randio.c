@@ -60,8 +60,10 @@ main(int argc, char *argv[])
 	size = number(argv[4]);
 	bs = number(argv[5]);
 	ops = number(argv[6]);
+	if (bs == 0)
+		usage();
 	nblocks = size / bs;
-	if (bs == 0 || nblocks == 0)
+	if (nblocks == 0)
 		usage();
 	rng_seed(&r, phase_seed(argc == 8 ? number(argv[7]) : RNG_DEFAULT_SEED,
 	    writing));

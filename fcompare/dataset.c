@@ -187,7 +187,9 @@ ds_series(struct dataset *ds, int nkeys, const char *const *names,
 	}
 	s->metric = xstrdup(metric);
 	s->dir = metric_direction(metric);
-	ds->series = xrealloc(ds->series, ds->nseries + 1, sizeof(*ds->series));
+	/* An array of pointers: sizeof a pointer is meant. */
+	ds->series = xrealloc(ds->series, ds->nseries + 1,
+	    sizeof(*ds->series)); /* NOLINT(bugprone-sizeof-expression) */
 	ds->series[ds->nseries++] = s;
 	ds->hslot[j] = ds->nseries;
 	return s;

@@ -99,6 +99,7 @@ guard_clean(void)
 		if ((pg = atomic_load(&guard->group[i])) > 0)
 			group[n++] = pg;
 	for (i = 0; i < n; i++) {
+		/* cppcheck-suppress uninitvar ; group[0..n) was filled above */
 		kill(-group[i], SIGKILL);
 		kill(-group[i], SIGCONT);
 	}

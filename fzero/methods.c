@@ -184,6 +184,8 @@ zero_write(int fd, uint64_t size, const char *buf, size_t bs, bool direct,
 	size_t n;
 	ssize_t w;
 
+	if (bs == 0)	/* method_parse refuses it; it would never end */
+		return fail(r, EINVAL, "block size 0");
 	while (done < size) {
 		n = size - done < bs ? (size_t)(size - done) : bs;
 		w = write(fd, buf, n);
@@ -438,7 +440,7 @@ mismatch(struct zero_result *r, const char *buf, size_t n, uint64_t off)
 		;
 	r->err = 0;
 	snprintf(r->what, sizeof(r->what), "byte %llu is 0x%02x, not zero",
-	    (unsigned long long)(off + i), (unsigned char)buf[i]);
+	    (unsigned long long)off + i, (unsigned char)buf[i]);
 	return ZERO_FAILED;
 }
 

@@ -216,6 +216,8 @@ size_format(uint64_t bytes, char *buf, size_t len)
 		v /= 1024;
 		u++;
 	}
-	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, unit[u]);
+	/* bytes >= 1024 went once through the loop: u >= 0. */
+	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v,
+	    unit[u]); /* NOLINT(clang-analyzer-core.CallAndMessage) */
 	return buf;
 }

@@ -36,6 +36,8 @@ worst_error(struct rng *r, size_t n, int shape)
 	double worst = 0;
 	size_t i, k;
 
+	if (h == NULL || v == NULL)
+		abort();
 	hist_init(h);
 	for (i = 0; i < n; i++) {
 		uint64_t x;

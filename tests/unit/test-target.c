@@ -21,6 +21,8 @@ put(const char *name, const char *text)
 
 	snprintf(p, sizeof(p), "%s/%s", dir, name);
 	f = fopen(p, "w");
+	if (f == NULL)
+		abort();
 	fputs(text, f);
 	fclose(f);
 }
