@@ -216,8 +216,6 @@ size_format(uint64_t bytes, char *buf, size_t len)
 		v /= 1024;
 		u++;
 	}
-	/* bytes >= 1024 went once through the loop: u >= 0. */
-	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v,
-	    unit[u]); /* NOLINT(clang-analyzer-core.CallAndMessage) */
+	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, unit[u]);
 	return buf;
 }
