@@ -149,6 +149,8 @@ usage(void)
 	    "  -h, --help            show this help and exit\n"
 	    "  -V, --version         show the version and exit\n\n"
 	    "%s, or N%% of RAM.\n"
+	    "The dev_* columns are the counters of --dir's block device over the "
+	    "job:\nthe load's I/O and anyone else's are counted too ('-' on tmpfs).\n"
 	    "Exit status: 0 done, 1 the job or a load failed, 2 usage error.\n",
 	    SIZE_SUFFIX_HELP);
 	exit(0);
