@@ -157,6 +157,10 @@ open_existing(struct target *t, const char *path, const struct stat *st,
 
 	if (st->st_nlink > 1)
 		return refuse(path, "the file has other hard links");
+	/* root may open anything: --force is for our own files, never for a
+	 * file some other user keeps there. */
+	if (st->st_uid != geteuid())
+		return refuse(path, "the file belongs to another user");
 	fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | oflags);
 	if (fd < 0) {
 		warn("cannot open %s", path);

@@ -72,6 +72,14 @@ main(void)
 	target_close(&t, false);
 	ok(exists(at("victim")), "a reused file is never removed");
 
+	if (geteuid() == 0) {
+		chown(at("victim"), 65534, 65534);
+		is_int(target_open(&t, at("victim"), "x", TARGET_FORCE, 0), -2,
+		    "another user's file is refused even with --force");
+		chown(at("victim"), 0, 0);
+	} else {
+		ok(1, "# SKIP another user's file needs root to set up");
+	}
 	symlink(at("victim"), at("link"));
 	is_int(target_open(&t, at("link"), "x", TARGET_FORCE, 0), -2, "a symlink is refused even with --force");
 	link(at("victim"), at("hard"));
