@@ -33,8 +33,9 @@ lint-analyzer:
 	@echo "  LINT     gcc -fanalyzer"
 	@flags="$(LINT_CPPFLAGS) `$(lint_c_flags)` $(LINT_ANALYZER_OFF)"; \
 	($(lint_c_files)) | sed 's|^|$(abs_top_srcdir)/|' | \
-	xargs -P `nproc` -n 4 sh -c 'for f; do gcc '"$$flags"' -fanalyzer \
-		-Werror -c -o /dev/null "$$f" || exit 255; done' sh
+	xargs -P `nproc` -n 4 sh -c 'rc=0; for f; do gcc '"$$flags"' \
+		-fanalyzer -Werror -c -o /dev/null "$$f" || rc=1; done; \
+		exit $$rc' sh
 
 lint-cppcheck:
 	@echo "  LINT     cppcheck"
@@ -47,7 +48,7 @@ lint-clang-tidy:
 	@flags="$(LINT_CPPFLAGS) `$(lint_c_flags)`"; \
 	($(lint_c_files)) | sed 's|^|$(abs_top_srcdir)/|' | \
 	xargs -P `nproc` -n 4 sh -c 'clang-tidy -quiet "$$@" -- '"$$flags"' \
-		2>/dev/null || exit 255' sh
+		2>/dev/null' sh
 
 # Every shell script, as POSIX sh.  SC1091: the tests source lib.sh
 # through $top_srcdir; lib.sh is checked itself.
