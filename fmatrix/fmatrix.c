@@ -55,16 +55,6 @@ static struct {
 static struct fs_spec *specs;
 static size_t nspecs;
 
-/* What one file system's run made, so cleanup undoes exactly that. */
-struct stage {
-	char mnt[PATH_MAX];
-	bool mnt_made;
-	char img[PATH_MAX + 8];
-	bool img_made;
-	char dev[PATH_MAX];
-	int loopfd;
-	bool mounted;
-};
 
 enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK };
 
@@ -757,12 +747,14 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 		snprintf(why, len, "the command could not start");
 		return -1;
 	}
+	g->cmd_pgid = pid;
 	st = run_wait(pid, true);
 	/* What it left running in the background would keep the mount busy,
 	 * or write into the bare directory once it is unmounted. */
 	if (run_signal == 0 && run_group_alive(pid))
 		note("%s: stopping what the command left running", s->label);
 	run_kill_group(pid);
+	g->cmd_pgid = 0;
 	if (st == 0)
 		return 0;
 	/* The reader of our output went away (| head): no one to tell. */
@@ -839,27 +831,29 @@ progress(size_t i, const struct fs_spec *s, const struct stage *g)
 static int
 run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
 {
-	struct stage g = { .loopfd = -1 };
+	/* In the page the guardian reads, should we be killed outright. */
+	struct stage *g = guard_stage();
 	int rc = -1;
 
+	*g = (struct stage){ .loopfd = -1 };
 	snprintf(why, len, "setup failed");
-	if (make_mount_point(s, &g) == -1)
+	if (make_mount_point(s, g) == -1)
 		goto out;
 	if (opt.device != NULL) {
 		if (check_device(opt.device) == -1)
 			goto out;
-		snprintf(g.dev, sizeof(g.dev), "%s", opt.device);
-	} else if (make_loop(&g) == -1) {
+		snprintf(g->dev, sizeof(g->dev), "%s", opt.device);
+	} else if (make_loop(g) == -1) {
 		goto out;
 	}
-	if (run_pending() || run_mkfs(s, &g, why, len) == -1 ||
-	    run_pending() || do_mount(s, &g, why, len) == -1 ||
+	if (run_pending() || run_mkfs(s, g, why, len) == -1 ||
+	    run_pending() || do_mount(s, g, why, len) == -1 ||
 	    run_pending())
 		goto out;
-	progress(i, s, &g);
-	rc = run_command(s, &g, why, len);
+	progress(i, s, g);
+	rc = run_command(s, g, why, len);
 out:
-	if (cleanup(s, &g) == -1 && rc == 0) {
+	if (cleanup(s, g) == -1 && rc == 0) {
 		snprintf(why, len, "cleanup failed");
 		rc = -1;
 	}
@@ -1003,6 +997,7 @@ main(int argc, char **argv)
 	check_dir();
 	if (opt.device != NULL && check_device(opt.device) == -1)
 		return EXIT_RUN_FAILED;
+	guard_start();
 	run_init_signals();
 	status = run_matrix();
 	for (size_t i = 0; i < nspecs; i++) {

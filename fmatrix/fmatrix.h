@@ -80,4 +80,23 @@ void run_describe(int st, char *buf, size_t len);
 /* Find CMD the way execvp will: 0 when found and executable. */
 int run_find_command(const char *cmd);
 
+/* What one file system's run made, so cleanup undoes exactly that. */
+struct stage {
+	char mnt[PATH_MAX];
+	bool mnt_made;
+	char img[PATH_MAX + 8];
+	bool img_made;
+	char dev[PATH_MAX];
+	int loopfd;
+	bool mounted;
+	pid_t cmd_pgid;		/* the command's group while it runs */
+};
+
+/* guard.c: a process that outlives a SIGKILLed fmatrix and undoes what the
+ * stage shows: kills the command's group, unmounts (lazily), removes the
+ * mount point.  The loop device goes with the mount (autoclear) and the
+ * image was unlinked as soon as the device held it. */
+void guard_start(void);
+struct stage *guard_stage(void);
+
 #endif

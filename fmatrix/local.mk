@@ -2,6 +2,7 @@
 bin_PROGRAMS += fmatrix/fmatrix
 fmatrix_fmatrix_SOURCES = \
 	fmatrix/fmatrix.c fmatrix/fmatrix.h \
+	fmatrix/guard.c \
 	fmatrix/loopdev.c \
 	fmatrix/run.c \
 	fmatrix/spec.c

@@ -4,10 +4,9 @@
 # will use, a FIFO, a device node, an existing file without --force, and
 # another user's file are refused, the victim unchanged (checksum before
 # and after); fload's -d must be a directory; fmatrix formats no device
-# that is not named twice and does not reuse a stale loop device (and, a
-# TODO, leaves its mount behind when SIGKILLed); sizes
-# and memory loads beyond the disk or RAM are refused before anything is
-# made.
+# that is not named twice, does not reuse a stale loop device, and leaves
+# nothing behind when SIGKILLed; sizes and memory loads beyond the disk or
+# RAM are refused before anything is made.
 # shellcheck disable=SC2154 # top_srcdir comes from the harness
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
@@ -127,12 +126,12 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && command -v losetup >/dev/null 2>&1; t
 	is "$(sum "$img")" "$isum" "  the stale loop device's image is unchanged"
 	check "  and it is still attached to it" sh -c "losetup '$dev' | grep -q -F '$img'"
 	losetup -d "$dev"
-	# SIGKILL of fmatrix while its command runs: nothing unmounts (no
-	# guardian yet).  Cleaned up here; a TODO until fmatrix has one.
+	# SIGKILL of fmatrix while its command runs: its guardian kills the
+	# command's group, unmounts and removes the mount point.
 	mx=$scratch/mx
 	mkdir "$mx"
-	# A shell that names the mount point and runs only short sleeps, so
-	# killing it leaves nothing running.
+	loops_before=$(losetup -a | wc -l)
+	# A shell that names the mount point and runs only short sleeps.
 	# shellcheck disable=SC2016 # the command's shell expands $0
 	fmatrix -q -d "$mx" -s 320M -f ext4 -- sh -c 'while [ -d "$0" ]; do sleep 0.1; done' {} >/dev/null 2>&1 &
 	pid=$!
@@ -140,13 +139,16 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && command -v losetup >/dev/null 2>&1; t
 	while ! grep -q -F "$mx/" /proc/self/mountinfo && [ "$n" -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
-	sleep 0.5
-	if grep -q -F "$mx/" /proc/self/mountinfo; then
-		t_n=$((t_n + 1))
-		echo "not ok $t_n - fmatrix SIGKILLed: no mount left # TODO fmatrix needs a guardian like fload's"
-	else
-		ok 0 "fmatrix SIGKILLed: no mount left"
-	fi
+	n=0
+	while grep -q -F "$mx/" /proc/self/mountinfo && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	check "fmatrix SIGKILLed: no mount left" sh -c "! grep -q -F '$mx/' /proc/self/mountinfo"
+	check "fmatrix SIGKILLed: no mount point left" sh -c "[ -z \"\$(ls -A '$mx')\" ]"
+	n=0
+	while grep -q -s -e "$(printf '%s' "$mx" | sed 's|^/|[/]|')" /proc/[0-9]*/cmdline && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	check "fmatrix SIGKILLed: its command is gone" sh -c "! grep -q -s -e '$(printf '%s' "$mx" | sed 's|^/|[/]|')' /proc/[0-9]*/cmdline"
+	n=0
+	while [ "$(losetup -a | wc -l)" -gt "$loops_before" ] && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	is "$(losetup -a | wc -l)" "$loops_before" "fmatrix SIGKILLed: no loop device left"
 	# What it left: the command (sh, then sleep: its cmdline names $mx), the mount.
 	grep -l -s -e "$(printf '%s' "$mx" | sed 's|^/|[/]|')" /proc/[0-9]*/cmdline |
 	while read -r c; do
