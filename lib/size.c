@@ -205,8 +205,8 @@ char *
 size_format(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	double v = (double)bytes;
-	int u = -1;
+	double v = (double)bytes / 1024;
+	int u = 0;
 
 	if (bytes < 1024) {
 		snprintf(buf, len, "%" PRIu64 " B", bytes);
