@@ -10,27 +10,7 @@
 
 #include "cli.h"
 #include "dataset.h"
-
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (size && n > SIZE_MAX / size)
-		errx(EXIT_RUN_FAILED, "out of memory");
-	p = realloc(p, n * size != 0 ? n * size : 1);
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return p;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return d;
-}
+#include "xalloc.h"
 
 void
 ds_init(struct dataset *ds)

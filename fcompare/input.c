@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "input.h"
 #include "record.h"
+#include "xalloc.h"
 
 /* ---- whole files in memory ---- */
 
@@ -30,37 +31,6 @@ struct inbuf {
 	size_t len;
 	int mapped;
 };
-
-static void *
-xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return p;
-}
-
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (size && n > SIZE_MAX / size)
-		errx(EXIT_RUN_FAILED, "out of memory");
-	p = realloc(p, n * size != 0 ? n * size : 1);
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return p;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return d;
-}
 
 /* A regular file is mapped (no copy); a pipe is read into memory. */
 static void

@@ -13,6 +13,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/size.c lib/size.h \
 	lib/sysinfo.c lib/sysinfo.h \
 	lib/target.c lib/target.h \
+	lib/xalloc.c lib/xalloc.h \
 	lib/xio.c lib/xio.h
 lib_libfsbench_la_LIBADD = $(ZLIB_LIBS) -lm
 lib_libfsbench_la_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "record.h"
+#include "xalloc.h"
 
 /* ---- writing ---- */
 
@@ -325,29 +326,6 @@ record_block_free(struct record_block *b)
 	free(b->cells);
 	free(b->source);
 	memset(b, 0, sizeof(*b));
-}
-
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	void *q;
-
-	if (n != 0 && size > SIZE_MAX / n)
-		errx(EXIT_RUN_FAILED, "out of memory");
-	q = realloc(p, n * size != 0 ? n * size : 1);
-	if (q == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return q;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	return d;
 }
 
 static int

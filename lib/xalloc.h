@@ -1,0 +1,13 @@
+/* xalloc.h: allocation that cannot fail quietly: out of memory is a run
+ * failure (exit 1) with a message, and n * size never overflows. */
+#ifndef FSBENCH_XALLOC_H
+#define FSBENCH_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+/* realloc of N elements of SIZE bytes, checked for overflow. */
+void *xrealloc(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+
+#endif
