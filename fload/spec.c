@@ -48,6 +48,24 @@ key_allowed(enum load_kind k, const char *key, size_t len)
 	return false;
 }
 
+/* A key given twice is ambiguous (which one counts?), so it is an error;
+ * it would also leak the first dir= path.  Returns true when KEY was
+ * seen before, and records it. */
+static bool
+key_seen(unsigned *seen, const char *key)
+{
+	static const char *const keys[] = { "procs", "files", "size", "dir" };
+	unsigned bit;
+
+	for (bit = 0; bit < sizeof(keys) / sizeof(keys[0]); bit++)
+		if (strcmp(key, keys[bit]) == 0) {
+			if (*seen & (1u << bit))
+				return true;
+			*seen |= 1u << bit;
+		}
+	return false;
+}
+
 static int
 set_key(struct load *l, const char *key, const char *val, uint64_t mem_base,
     char *err, size_t errlen)
@@ -95,6 +113,7 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
     size_t errlen)
 {
 	char *rest, *p, *item, *eq;
+	unsigned seen = 0;
 	size_t n;
 	int k;
 
@@ -140,6 +159,10 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
 			return -1;
 		}
 		*eq = '\0';
+		if (key_seen(&seen, item)) {
+			snprintf(err, errlen, "key '%s' given twice", item);
+			return -1;
+		}
 		if (set_key(l, item, eq + 1, mem_base, err, errlen) < 0)
 			return -1;
 	}

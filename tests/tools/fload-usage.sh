@@ -35,6 +35,9 @@ usage "invalid load 'io:size=abc': invalid size 'abc'" "bad size" -L io:size=abc
 usage "invalid load 'io:size=0'" "zero size" -L io:size=0 -- true
 usage "invalid load 'mem:size=-1G'" "negative size" -L mem:size=-1G -- true
 usage "invalid load 'process:procs=0'" "zero procs" -L process:procs=0 -- true
+# Found by fuzz-fload (tests/data/fuzz-regress/fload-spec-leak-1.txt): a
+# repeated key leaked its first value; now it is refused.
+usage "key 'dir' given twice" "a key given twice" -L "$(cat "$top_srcdir/tests/data/fuzz-regress/fload-spec-leak-1.txt")" -- true
 usage "unknown key 'procs' for load 'io'; it takes size" "key of another load" -L io:procs=2 -- true
 usage "unknown key 'size' for load 'none' (it takes none)" "none takes no key" -L none:size=1M -- true
 usage "'size' is not KEY=VALUE" "key without value" -L io:size -- true
