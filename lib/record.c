@@ -46,10 +46,12 @@ record_quote_argv(int argc, char *const argv[], char *buf, size_t len)
 			used += (size_t)snprintf(buf + used, len - used, "%s", a);
 		} else {
 			buf[used++] = '\'';
-			for (; *a && used + 5 < len; a++) {
+			for (; *a && used + 6 < len; a++) {
 				if (*a == '\'') {
-					memcpy(buf + used, "'\\''", 4);
-					used += 4;
+					/* '"'"' rather than '\'': no backslash, so the
+					 * escaped metadata line still pastes */
+					memcpy(buf + used, "'\"'\"'", 5);
+					used += 5;
 				} else {
 					buf[used++] = *a;
 				}
@@ -61,6 +63,36 @@ record_quote_argv(int argc, char *const argv[], char *buf, size_t len)
 		buf[used] = '\0';
 	}
 	return buf;
+}
+
+/* A metadata value is one line whatever it holds: control bytes and the
+ * backslash become C-style escapes, so a newline in a path cannot start a
+ * forged row or block (fsbench(7), "Metadata values"). */
+static void
+put_escaped(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\\')
+			fputs("\\\\", out);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			putc(c, out);
+	}
+}
+
+static void
+meta_line(FILE *out, const char *key, const char *val)
+{
+	fprintf(out, "# %s: ", key);
+	put_escaped(out, val);
+	putc('\n', out);
 }
 
 void
@@ -82,14 +114,14 @@ record_begin(struct record_writer *w, FILE *out, const char *tool,
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
 	fprintf(out, "# tool: %s %s\n", tool, PACKAGE_VERSION);
-	fprintf(out, "# command: %s\n", record_quote_argv(argc, argv, cmd, sizeof(cmd)));
+	meta_line(out, "command", record_quote_argv(argc, argv, cmd, sizeof(cmd)));
 	fprintf(out, "# date: %s\n", date);
-	fprintf(out, "# host: %s\n", h.host);
-	fprintf(out, "# kernel: %s\n", h.kernel);
-	fprintf(out, "# kernel_debug: %s\n", h.kernel_debug);
+	meta_line(out, "host", h.host);
+	meta_line(out, "kernel", h.kernel);
+	meta_line(out, "kernel_debug", h.kernel_debug);
 	fprintf(out, "# cpus: %ld\n", h.cpus);
-	fprintf(out, "# cpu_model: %s\n", h.cpu_model);
-	fprintf(out, "# cpu_governor: %s\n", h.cpu_governor);
+	meta_line(out, "cpu_model", h.cpu_model);
+	meta_line(out, "cpu_governor", h.cpu_governor);
 	fprintf(out, "# mem_bytes: %" PRIu64 "\n", h.mem_bytes);
 	fprintf(out, "# swap_bytes: %" PRIu64 "\n", h.swap_bytes);
 	fprintf(out, "# page_size: %ld\n", h.page_size);
@@ -100,16 +132,13 @@ record_begin(struct record_writer *w, FILE *out, const char *tool,
 void
 record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
 {
-	char val[4096], *p;
+	char val[4096];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(val, sizeof(val), fmt, ap);
 	va_end(ap);
-	for (p = val; *p; p++)	/* a value is one line */
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
-	fprintf(w->out, "# %s: %s\n", key, val);
+	meta_line(w->out, key, val);
 }
 
 void
@@ -402,6 +431,49 @@ add_meta(struct record_block *b, const char *key, const char *val)
 	b->nmeta++;
 }
 
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Undo put_escaped in place: \n, \t, \\ and \xHH; any other backslash
+ * stays as it is, so values written before escaping read the same. */
+static void
+unescape(char *s)
+{
+	char *out = s;
+
+	while (*s) {
+		int hi, lo;
+
+		if (s[0] == '\\' && s[1] == 'n') {
+			*out++ = '\n';
+			s += 2;
+		} else if (s[0] == '\\' && s[1] == 't') {
+			*out++ = '\t';
+			s += 2;
+		} else if (s[0] == '\\' && s[1] == '\\') {
+			*out++ = '\\';
+			s += 2;
+		} else if (s[0] == '\\' && s[1] == 'x' &&
+		    (hi = hex_digit(s[2])) >= 0 && (lo = hex_digit(s[3])) >= 0 &&
+		    (hi | lo) != 0) {
+			*out++ = (char)(hi * 16 + lo);
+			s += 4;
+		} else {
+			*out++ = *s++;
+		}
+	}
+	*out = '\0';
+}
+
 /* "# key: value": returns 1 and fills B, 0 for a plain comment. */
 static int
 parse_meta(struct record_block *b, char *line)
@@ -422,6 +494,7 @@ parse_meta(struct record_block *b, char *line)
 	p = colon + 1;
 	while (*p == ' ')
 		p++;
+	unescape(p);
 	add_meta(b, key, p);
 	return 1;
 }
@@ -539,6 +612,17 @@ is_blank(const char *s)
 	return *s == '\0';
 }
 
+/* Control bytes other than tab have no place in a record: the writer
+ * escapes them, so one here is damage or a forgery. */
+static int
+has_control(const char *s)
+{
+	for (; *s; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 static int
 read_block(struct record_reader *r, struct record_block *b)
 {
@@ -548,6 +632,8 @@ read_block(struct record_reader *r, struct record_block *b)
 	while (next_line(r)) {
 		char *s = r->buf;
 
+		if (has_control(s))
+			return fail(r, "a control character in the line (metadata values escape them: fsbench(7))");
 		if (is_block_start(s)) {
 			if (started) {
 				r->pending = 1;

@@ -68,7 +68,7 @@ round_trip(void)
 	fclose(f);
 
 	ok(strstr(text, "# fsbench 1\n# tool: fzero 0.1.0\n") == text, "block starts with version and tool");
-	ok(strstr(text, "# command: fzero -s 1G '/mnt/my dir' 'it'\\''s'\n") != NULL,
+	ok(strstr(text, "# command: fzero -s 1G '/mnt/my dir' 'it'\"'\"'s'\n") != NULL,
 	    "command is shell-quoted");
 	ok(strstr(text, "# keys: label run method\n") != NULL, "keys line");
 
@@ -173,6 +173,55 @@ errors(void)
 	ok(read_error("# fsbench 1\n# tool: x\n", "has no header line"), "block without header");
 }
 
+/* A metadata value holding a newline, a tab, a backslash and other
+ * control bytes stays on its line and reads back byte for byte; a forged
+ * row or block cannot come out of it. */
+static void
+escapes(void)
+{
+	static const char *const cols[] = { "label", "seconds" };
+	static const char *const nasty[] = {
+		"/mnt/x\n# fsbench 1\nlabel seconds\nforged 1",
+		"tab\there, back\\slash, \\n literal, bell\a, del\x7f, cr\r",
+		"\\x41 stays literal, \\q too",
+		"\xff\xfe non-UTF-8",
+	};
+	char *argv[] = { "fzero", "/tmp/a\nb", NULL };
+	size_t i;
+
+	for (i = 0; i < sizeof(nasty) / sizeof(nasty[0]); i++) {
+		struct record_writer w;
+		struct record_reader r;
+		struct record_block b;
+		char *text = NULL, *nl;
+		size_t len = 0, lines = 0;
+		FILE *f = open_memstream(&text, &len);
+
+		record_begin(&w, f, "fzero", 2, argv);
+		record_meta(&w, "path", "%s", nasty[i]);
+		record_header(&w, cols, 2, 1);
+		record_str(&w, "real");
+		record_num(&w, 1);
+		record_end_row(&w);
+		fclose(f);
+		for (nl = text; (nl = strchr(nl, '\n')) != NULL; nl++)
+			lines++;
+		f = from_string(text);
+		record_reader_init(&r, f, "esc.txt");
+		ok(record_read_block(&r, &b) == 1, "escapes %zu: one block", i);
+		is_str(record_meta_get(&b, "path"), nasty[i], "  the value reads back exactly");
+		ok(strstr(record_meta_get(&b, "command"), "/tmp/a\nb") != NULL, "  the command's newline too");
+		is_int(b.nrows, 1, "  no forged row");
+		is_int(record_read_block(&r, &b) == 0, 1, "  no forged block");
+		ok(lines == 18, "  the block has its own 18 lines (%zu)", lines);
+		record_block_free(&b);
+		record_reader_free(&r);
+		fclose(f);
+		free(text);
+	}
+	ok(read_error("# fsbench 1\n# path: a\rb\nlabel x\n", "in.txt:2: a control character"), "a raw control byte is refused");
+}
+
 /* Inputs the fuzzer once broke the reader with: each must end in a clean
  * 1/0/-1 and, under the sanitizer build, free everything. */
 static void
@@ -211,5 +260,6 @@ main(void)
 	numbers();
 	labels();
 	errors();
+	escapes();
 	return tap_done();
 }
