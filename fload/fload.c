@@ -523,6 +523,20 @@ fill_result(struct result *r, const struct group *lg, double load_wall_s,
 	r->load_cpu_pct = clock_cpu_pct(&lu, load_wall_s);
 }
 
+/* A failed job is said on stderr as it happens, not only in the exit
+ * column: exit 1 with nothing said leaves the user guessing. */
+static void
+say_job_failed(const struct load *l, uint64_t run, int status)
+{
+	if (WIFEXITED(status))
+		warnx("the job failed under load '%s' (run %" PRIu64 "): exit "
+		    "status %d", l->name, run, WEXITSTATUS(status));
+	else
+		warnx("the job failed under load '%s' (run %" PRIu64 "): killed "
+		    "by signal %d (%s)", l->name, run, WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
+}
+
 /* One run of the job under one load. */
 static void
 measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
@@ -580,8 +594,10 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 	clock_usage_from(&ru, &r->u);
 	r->exit = WIFEXITED(status) ? WEXITSTATUS(status) :
 	    128 + WTERMSIG(status);
-	if (r->exit != 0)
+	if (r->exit != 0) {
 		x->failed = true;
+		say_job_failed(l, run, status);
+	}
 	r->iowait_pct = cpustat_pct(&s0, &s1, true);
 	r->idle_pct = cpustat_pct(&s0, &s1, false);
 	d.ops = c1.ops - c0.ops;

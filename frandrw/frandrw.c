@@ -22,6 +22,7 @@
 #include "drop.h"
 #include "fiemap.h"
 #include "frandrw.h"
+#include "outfile.h"
 #include "record.h"
 #include "size.h"
 #include "sysinfo.h"
@@ -92,6 +93,7 @@ static struct {
 	bool written;		/* this run's file has data we wrote */
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	bool fiemap_noted;	/* "no FIEMAP" was said for --fiemap-dump */
+	int fail_status;	/* exit status of fail_run, 0: EXIT_RUN_FAILED */
 	/* --fiemap-dump: the extent lists are kept in memory and written at
 	 * the end, so the dump's own writes never land on the device while
 	 * a later phase is being counted. */
@@ -563,13 +565,15 @@ write_header(void)
 __attribute__((noreturn)) static void
 fail_run(void)
 {
+	int status = g.fail_status ? g.fail_status : EXIT_RUN_FAILED;
+
 	progress_end(&g.prog);
 	if (g.t.fd >= 0)
 		target_close(&g.t, false);
 	latlog_close(&g.log);
 	if (target_interrupted())
 		target_die();
-	exit(EXIT_RUN_FAILED);
+	exit(status);
 }
 
 static void
@@ -727,12 +731,13 @@ open_dump(void)
 		"length_bytes", "flags",
 	};
 	struct record_writer *w = &g.dump_w;
+	int status;
 
 	if (opt.fiemap_dump == NULL)
 		return;
-	g.dump_file = fopen(opt.fiemap_dump, "we");
+	g.dump_file = outfile_create(opt.fiemap_dump, &status);
 	if (g.dump_file == NULL)
-		err(EXIT_RUN_FAILED, "%s", opt.fiemap_dump);
+		exit(status);
 	g.dump = open_memstream(&g.dump_buf, &g.dump_len);
 	if (g.dump == NULL)
 		err(EXIT_RUN_FAILED, "open_memstream");
@@ -778,6 +783,7 @@ close_dump(void)
 	free(g.dump_buf);
 	if (bad)
 		err(EXIT_RUN_FAILED, "%s", opt.fiemap_dump);
+	outfile_keep(opt.fiemap_dump);
 }
 
 /* --require-idle-device: counters that move while we do nothing mean
@@ -959,21 +965,26 @@ space_needed(void)
 static void
 run_once(uint64_t run)
 {
-	int i;
+	int i, rc;
 
 	if (opt.settle) {
 		drop_settle(&g.fs, SETTLE_S);
 		if (target_interrupted())
 			fail_run();
 	}
-	if (!opt.no_space_check && writes_anything() &&
-	    target_check_space(g.dir, space_needed()) < 0)
-		exit(EXIT_RUN_FAILED);
-	if (target_open(&g.t, opt.path, "frandrw",
-	    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0) < 0) {
+	/* The space check comes second: a kernel interface is refused as
+	 * such, not for having no free space. */
+	rc = target_open(&g.t, opt.path, "frandrw",
+	    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
+	if (rc < 0) {
 		g.t.fd = -1;
+		if (rc == -2)
+			g.fail_status = EXIT_USAGE;
 		fail_run();
 	}
+	if (!opt.no_space_check && writes_anything() &&
+	    target_check_space(g.dir, space_needed()) < 0)
+		fail_run();
 	prepare_file();
 	for (i = 0; i < opt.nphases; i++)
 		run_phase(run, opt.phase[i]);
@@ -1006,6 +1017,7 @@ int
 main(int argc, char *argv[])
 {
 	uint64_t run;
+	int status;
 
 	cli_init("frandrw");
 	parse_args(argc, argv);
@@ -1022,16 +1034,18 @@ main(int argc, char *argv[])
 	/* Before the lat log and the dump are made: I/O of our own. */
 	require_idle();
 	alloc_buffer();
-	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, argc, argv) < 0)
-		exit(EXIT_RUN_FAILED);
+	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, &status, argc, argv) < 0)
+		exit(status);
 	open_dump();
-	record_begin(&g.w, stdout, "frandrw", argc, argv);
+	record_begin_held(&g.w, stdout, "frandrw", argc, argv);
 	write_metadata();
 	write_header();
 	for (run = 1; run <= opt.runs; run++)
 		run_once(run);
 	if (latlog_close(&g.log) < 0)
 		exit(EXIT_RUN_FAILED);
+	if (opt.lat_log)
+		outfile_keep(opt.lat_log);
 	close_dump();
 	free(g.buf);
 	return 0;

@@ -92,7 +92,7 @@ void verify_stamp(char *buf, size_t len, uint64_t off, uint64_t seed);
 int verify_check(const char *buf, size_t len, uint64_t off, uint64_t seed);
 
 /* latlog.c */
-int latlog_open(struct latlog *l, const char *name, int argc,
+int latlog_open(struct latlog *l, const char *name, int *status, int argc,
     char *const argv[]);
 int latlog_flush(struct latlog *l);
 int latlog_close(struct latlog *l);

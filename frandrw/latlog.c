@@ -8,13 +8,15 @@
 #include <stdlib.h>
 
 #include "frandrw.h"
+#include "outfile.h"
 #include "record.h"
 
 /* 64 Ki rows of 24 bytes: 1.5 MiB, so a flush comes every 64 Ki ops. */
 #define LATLOG_CAP	(64u * 1024u)
 
 int
-latlog_open(struct latlog *l, const char *name, int argc, char *const argv[])
+latlog_open(struct latlog *l, const char *name, int *status, int argc,
+    char *const argv[])
 {
 	static const char *const cols[] = {
 		"run", "phase", "op_index", "t_ns", "offset_bytes", "latency_ns"
@@ -30,9 +32,8 @@ latlog_open(struct latlog *l, const char *name, int argc, char *const argv[])
 		warn("malloc");
 		return -1;
 	}
-	l->f = fopen(name, "w");
+	l->f = outfile_create(name, status);
 	if (l->f == NULL) {
-		warn("%s", name);
 		free(l->ent);
 		return -1;
 	}

@@ -22,6 +22,7 @@
 #include "drop.h"
 #include "fiemap.h"
 #include "fzero.h"
+#include "outfile.h"
 #include "progress.h"
 #include "record.h"
 #include "size.h"
@@ -375,12 +376,13 @@ open_dump(struct fzero *z, int argc, char *argv[])
 		"length_bytes", "flags",
 	};
 	struct record_writer *w = &z->dump_w;
+	int status;
 
 	if (z->dump_path == NULL)
 		return;
-	z->dump_file = fopen(z->dump_path, "we");
+	z->dump_file = outfile_create(z->dump_path, &status);
 	if (z->dump_file == NULL)
-		err(EXIT_RUN_FAILED, "%s", z->dump_path);
+		exit(status);
 	z->dump = open_memstream(&z->dump_buf, &z->dump_len);
 	if (z->dump == NULL)
 		err(EXIT_RUN_FAILED, "open_memstream");
@@ -427,6 +429,7 @@ close_dump(struct fzero *z)
 	free(z->dump_buf);
 	if (bad)
 		err(EXIT_RUN_FAILED, "%s", z->dump_path);
+	outfile_keep(z->dump_path);
 }
 
 /* --require-idle-device: counters that move while we do nothing mean

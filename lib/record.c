@@ -95,9 +95,9 @@ meta_line(FILE *out, const char *key, const char *val)
 	putc('\n', out);
 }
 
-void
-record_begin(struct record_writer *w, FILE *out, const char *tool,
-    int argc, char *const argv[])
+static void
+begin(struct record_writer *w, FILE *out, const char *tool, int argc,
+    char *const argv[])
 {
 	struct host_info h;
 	char cmd[8192], date[64];
@@ -105,7 +105,6 @@ record_begin(struct record_writer *w, FILE *out, const char *tool,
 	time_t now = time(NULL);	/* a date for people, not a measurement */
 	struct tm tm;
 
-	memset(w, 0, sizeof(*w));
 	w->out = out;
 	sysinfo_host(&h);
 	slash = strrchr(tool, '/');
@@ -270,6 +269,56 @@ record_missing(struct record_writer *w)
 	record_str(w, "-");
 }
 
+void
+record_begin(struct record_writer *w, FILE *out, const char *tool,
+    int argc, char *const argv[])
+{
+	memset(w, 0, sizeof(*w));
+	begin(w, out, tool, argc, argv);
+}
+
+void
+record_begin_held(struct record_writer *w, FILE *out, const char *tool,
+    int argc, char *const argv[])
+{
+	FILE *mem;
+
+	memset(w, 0, sizeof(*w));
+	mem = open_memstream(&w->held_buf, &w->held_len);
+	if (mem == NULL)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	begin(w, mem, tool, argc, argv);
+	w->held = out;
+}
+
+/* The first row is complete: what was held goes out before it. */
+static int
+release_held(struct record_writer *w)
+{
+	FILE *mem = w->out;
+	int bad;
+
+	w->out = w->held;
+	w->held = NULL;
+	bad = fclose(mem) != 0;
+	bad |= fwrite(w->held_buf, 1, w->held_len, w->out) != w->held_len;
+	free(w->held_buf);
+	w->held_buf = NULL;
+	return bad ? -1 : 0;
+}
+
+void
+record_discard_held(struct record_writer *w)
+{
+	if (w->held == NULL)
+		return;
+	fclose(w->out);
+	free(w->held_buf);
+	w->held_buf = NULL;
+	w->out = w->held;
+	w->held = NULL;
+}
+
 int
 record_end_row(struct record_writer *w)
 {
@@ -278,6 +327,8 @@ record_end_row(struct record_writer *w)
 		    w->col, w->ncols);
 	w->col = 0;
 	fputc('\n', w->out);
+	if (w->held != NULL && release_held(w) < 0)
+		return -1;
 	if (fflush(w->out) != 0 || ferror(w->out))
 		return -1;
 	return 0;

@@ -22,12 +22,22 @@ struct record_writer {
 	int col;		/* next cell of the current row */
 	int width[RECORD_MAX_COLS];
 	const char *name[RECORD_MAX_COLS];
+	FILE *held;		/* record_begin_held: the real output */
+	char *held_buf;		/* what waits for the first row */
+	size_t held_len;
 };
 
 /* Start a block: "# fsbench 1", tool, shell-quoted command, date, and the
  * host metadata.  ARGV is the program's own argv. */
 void record_begin(struct record_writer *w, FILE *out, const char *tool,
     int argc, char *const argv[]);
+/* As record_begin, but the metadata and header wait in memory until the
+ * first row ends, so a run that fails before measuring prints no block
+ * (a header without rows would break a concatenated stream). */
+void record_begin_held(struct record_writer *w, FILE *out, const char *tool,
+    int argc, char *const argv[]);
+/* Drop what is held (no row came); safe when nothing is. */
+void record_discard_held(struct record_writer *w);
 /* "# KEY: VALUE".  KEY must be [a-z0-9_]+; VALUE may hold blanks. */
 void record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

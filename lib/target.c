@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -113,6 +115,58 @@ refuse(const char *path, const char *why)
 	return -2;
 }
 
+/* Kernel interfaces that look like files: writing "zeros" there changes
+ * the system, so no flag makes them a target. */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} pseudo_fs[] = {
+	{ PROC_SUPER_MAGIC, "proc" }, { SYSFS_MAGIC, "sysfs" },
+	{ DEBUGFS_MAGIC, "debugfs" }, { TRACEFS_MAGIC, "tracefs" },
+	{ CGROUP_SUPER_MAGIC, "cgroup" }, { CGROUP2_SUPER_MAGIC, "cgroup2" },
+	{ SECURITYFS_MAGIC, "securityfs" }, { 0x62656570, "configfs" },
+	{ EFIVARFS_MAGIC, "efivarfs" }, { BPF_FS_MAGIC, "bpf" },
+	{ DEVPTS_SUPER_MAGIC, "devpts" }, { PSTOREFS_MAGIC, "pstore" },
+	{ SELINUX_MAGIC, "selinuxfs" }, { SMACK_MAGIC, "smackfs" },
+	{ 0x65735543, "fusectl" }, { BINFMTFS_MAGIC, "binfmt_misc" },
+	{ NSFS_MAGIC, "nsfs" },
+};
+
+/* The name of the pseudo file system F is on, or NULL. */
+static const char *
+pseudo_fs_name(const struct statfs *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(pseudo_fs) / sizeof(pseudo_fs[0]); i++)
+		if ((unsigned long)f->f_type == pseudo_fs[i].magic)
+			return pseudo_fs[i].name;
+	return NULL;
+}
+
+static int
+refuse_pseudo(const char *path, const struct statfs *f)
+{
+	const char *name = pseudo_fs_name(f);
+	char why[128];
+
+	if (name == NULL)
+		return 0;
+	snprintf(why, sizeof(why), "it is on %s, a kernel interface, not "
+	    "a file system to measure", name);
+	return refuse(path, why);
+}
+
+/* PATH, or the directory a new PATH would be made in. */
+static int
+statfs_of(const char *path, int exists, struct statfs *f)
+{
+	char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	return statfs(exists ? path : dirname(buf), f);
+}
+
 static int
 open_in_dir(struct target *t, const char *dir, const char *prefix, int oflags)
 {
@@ -178,23 +232,44 @@ open_existing(struct target *t, const char *path, const struct stat *st,
 	return 0;
 }
 
+/* The name was checked before opening; the descriptor is what we will
+ * write through, so it is checked again. */
+static int
+checked(struct target *t, int rc)
+{
+	struct statfs f;
+
+	if (rc < 0)
+		return rc;
+	if (fstatfs(t->fd, &f) == 0 && pseudo_fs_name(&f) != NULL) {
+		target_close(t, false);
+		return refuse_pseudo(t->path, &f);
+	}
+	return 0;
+}
+
 int
 target_open(struct target *t, const char *path, const char *prefix,
     unsigned flags, int oflags)
 {
 	struct stat st;
 
+	struct statfs f;
+	int exists, rc;
+
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
-	if (lstat(path, &st) < 0) {
-		if (errno != ENOENT) {
-			warn("%s", path);
-			return -1;
-		}
-		return open_new(t, path, oflags);
+	exists = lstat(path, &st) == 0;
+	if (!exists && errno != ENOENT) {
+		warn("%s", path);
+		return -1;
 	}
+	if (statfs_of(path, exists, &f) == 0 && (rc = refuse_pseudo(path, &f)) < 0)
+		return rc;
+	if (!exists)
+		return checked(t, open_new(t, path, oflags));
 	if (S_ISDIR(st.st_mode))
-		return open_in_dir(t, path, prefix, oflags);
+		return checked(t, open_in_dir(t, path, prefix, oflags));
 	if (S_ISLNK(st.st_mode))
 		return refuse(path, "it is a symbolic link");
 	if (!S_ISREG(st.st_mode))
@@ -205,7 +280,7 @@ target_open(struct target *t, const char *path, const char *prefix,
 		errno = EEXIST;
 		return -2;
 	}
-	return open_existing(t, path, &st, oflags);
+	return checked(t, open_existing(t, path, &st, oflags));
 }
 
 int
