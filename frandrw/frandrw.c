@@ -93,7 +93,6 @@ static struct {
 	bool written;		/* this run's file has data we wrote */
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	bool fiemap_noted;	/* "no FIEMAP" was said for --fiemap-dump */
-	int fail_status;	/* exit status of fail_run, 0: EXIT_RUN_FAILED */
 	/* --fiemap-dump: the extent lists are kept in memory and written at
 	 * the end, so the dump's own writes never land on the device while
 	 * a later phase is being counted. */
@@ -565,7 +564,6 @@ write_header(void)
 __attribute__((noreturn)) static void
 fail_run(void)
 {
-	int status = g.fail_status ? g.fail_status : EXIT_RUN_FAILED;
 
 	progress_end(&g.prog);
 	if (g.t.fd >= 0)
@@ -573,7 +571,7 @@ fail_run(void)
 	latlog_close(&g.log);
 	if (target_interrupted())
 		target_die();
-	exit(status);
+	exit(EXIT_RUN_FAILED);
 }
 
 static void
@@ -978,8 +976,6 @@ run_once(uint64_t run)
 	    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
 	if (rc < 0) {
 		g.t.fd = -1;
-		if (rc == -2)
-			g.fail_status = EXIT_USAGE;
 		fail_run();
 	}
 	if (!opt.no_space_check && writes_anything() &&

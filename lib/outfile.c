@@ -25,7 +25,7 @@ outfile_create(const char *path, int *status)
 			    "new (remove it or choose another name)", path);
 			*status = EXIT_USAGE;
 		} else {
-			warn("cannot create %s", path);
+			warn("%s", path);
 			*status = EXIT_RUN_FAILED;
 		}
 		return NULL;

@@ -149,6 +149,8 @@ record_meta_fs(struct record_writer *w, const char *path,
 	record_meta(w, "fs_block_size", "%" PRIu64, f->block_size);
 	record_meta(w, "device", "%s", f->device);
 	record_meta(w, "mount_options", "%s", f->options);
+	if (f->source_note[0] != '\0')
+		record_meta(w, "fs_source", "%s", f->source_note);
 }
 
 /* Room for a typical value, so rows line up under the header as they

@@ -351,6 +351,42 @@ ext4_data_mode(struct fs_info *f)
 	fclose(in);
 }
 
+/* statfs's magic numbers of the file systems people measure, for when the
+ * mount cannot be seen.  ext2, ext3 and ext4 share one. */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} fs_magic[] = {
+	{ EXT4_SUPER_MAGIC, "ext2/3/4" }, { XFS_SUPER_MAGIC, "xfs" },
+	{ BTRFS_SUPER_MAGIC, "btrfs" }, { TMPFS_MAGIC, "tmpfs" },
+	{ RAMFS_MAGIC, "ramfs" }, { F2FS_SUPER_MAGIC, "f2fs" },
+	{ 0x2fc12fc1, "zfs" }, { NFS_SUPER_MAGIC, "nfs" },
+	{ OVERLAYFS_SUPER_MAGIC, "overlay" }, { 0x65735546, "fuse" },
+	{ 0x4d44, "vfat" }, { 0x2011bab0, "exfat" }, { 0x5346544e, "ntfs" },
+	{ 0xf15f, "ecryptfs" }, { SQUASHFS_MAGIC, "squashfs" },
+	{ 0x58465342, "xfs" }, { 0x6a656a62, "jfs" }, { 0x52654973, "reiserfs" },
+	{ 0x9123683e, "btrfs" }, { 0xca451a4e, "bcachefs" },
+};
+
+/* No mount entry: name the file system from statfs and say so. */
+static void
+fs_from_statfs(const struct statfs *sf, struct fs_info *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fs_magic) / sizeof(fs_magic[0]); i++)
+		if ((unsigned long)sf->f_type == fs_magic[i].magic) {
+			copy(f->fstype, sizeof(f->fstype), fs_magic[i].name);
+			break;
+		}
+	if (i == sizeof(fs_magic) / sizeof(fs_magic[0]))
+		snprintf(f->fstype, sizeof(f->fstype), "magic-0x%lx",
+		    (unsigned long)sf->f_type);
+	copy(f->source_note, sizeof(f->source_note), "statfs: no mount "
+	    "entry visible (a chroot or container?): device and mount "
+	    "options unknown");
+}
+
 int
 sysinfo_fs(const char *path, struct fs_info *f)
 {
@@ -358,6 +394,7 @@ sysinfo_fs(const char *path, struct fs_info *f)
 	struct statvfs sv;
 	struct statfs sf;
 	FILE *in;
+	int found = -1;
 
 	memset(f, 0, sizeof(*f));
 	if (stat(path, &st) < 0 || statvfs(path, &sv) < 0 || statfs(path, &sf) < 0)
@@ -375,11 +412,15 @@ sysinfo_fs(const char *path, struct fs_info *f)
 
 		if (statx(AT_FDCWD, path, 0, STATX_MNT_ID, &sx) == 0 &&
 		    (sx.stx_mask & STATX_MNT_ID))
-			parse_mountinfo(in, sx.stx_mnt_id, 0, f);
-		else
-			parse_mountinfo(in, 0, st.st_dev, f);
+			found = parse_mountinfo(in, sx.stx_mnt_id, 0, f);
+		if (found < 0) {
+			rewind(in);
+			found = parse_mountinfo(in, 0, st.st_dev, f);
+		}
 		fclose(in);
 	}
+	if (found < 0)
+		fs_from_statfs(&sf, f);
 	ext4_data_mode(f);
 	return 0;
 }

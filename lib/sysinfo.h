@@ -30,6 +30,9 @@ struct fs_info {
 	uint64_t block_size;
 	uint64_t free_bytes;	/* for an unprivileged writer (f_bavail) */
 	int no_backing;		/* tmpfs, ramfs: page cache cannot be dropped */
+	/* Where the fields came from when no mount entry was visible (a
+	 * chroot, a container): "" when mountinfo had the mount. */
+	char source_note[128];
 };
 
 /* Fill H; fields that cannot be read are "-" or 0.  Never fails. */

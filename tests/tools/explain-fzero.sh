@@ -66,6 +66,7 @@ extent_check() {
 # layout FS DIR: posix_fallocate reserves, write:4096 writes; the summary
 # columns say so and the dump agrees with them.
 layout() {
+	rm -f "$dump"
 	fzero -q -s 8M -m posix_fallocate,write:4096 --fiemap-dump "$dump" \
 	    "$2" >"$out" 2>"$errf"
 	is "$?" 0 "$1: posix_fallocate,write:4096 with --fiemap-dump: status 0"
@@ -97,6 +98,7 @@ layout() {
 }
 
 # --- tmpfs: no device, no FIEMAP ----------------------------------------
+rm -f "$dump"
 fzero -q -s 4M -m posix_fallocate,mmap,write:4096,truncate \
     --require-idle-device --fiemap-dump "$dump" "$tdir" >"$out" 2>"$errf"
 is "$?" 0 "tmpfs: --require-idle-device has no device to probe: status 0"

@@ -71,6 +71,7 @@ extent_check() {
 # unwritten, a read-only run does not change that, and one full permuted
 # randwrite pass converts every extent.
 unwritten() {
+	rm -f "$dump"
 	frandrw -q -s 8M -b 64K -p randread --prealloc fallocate \
 	    --fiemap-dump "$dump" "$2" >"$out" 2>"$errf"
 	is "$?" 0 "$1: fallocate, randread only: status 0"
@@ -91,6 +92,7 @@ unwritten() {
 	check "$1: nothing left behind" empty "$2"
 
 	sync
+	rm -f "$dump"
 	frandrw -q -s 8M -b 64K -p randwrite --prealloc fallocate --sync end \
 	    --fiemap-dump "$dump" "$2" >"$out" 2>"$errf"
 	is "$?" 0 "$1: fallocate, one randwrite pass, --sync end: status 0"
@@ -109,6 +111,7 @@ unwritten() {
 }
 
 # --- tmpfs: no device, no FIEMAP ----------------------------------------
+rm -f "$dump"
 frandrw -q -s 1M -p create,randwrite,randread,seqread,seqwrite,rewrite \
     --require-idle-device --fiemap-dump "$dump" "$tdir" >"$out" 2>"$errf"
 is "$?" 0 "tmpfs: --require-idle-device has no device to probe: status 0"
@@ -138,6 +141,7 @@ unwritten ext4 "$ext4"
 
 # create, randwrite, randread: a row each in the dump too, and every phase
 # has a layout; create wrote the file, so nothing is unwritten.
+rm -f "$dump"
 frandrw -q -s 8M -p create,randwrite,randread --fiemap-dump "$dump" \
     "$ext4" >"$out" 2>"$errf"
 is "$?" 0 "ext4: create,randwrite,randread: status 0"
