@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cli.h"
 #include "dataset.h"
 #include "fcompare.h"
@@ -300,6 +302,21 @@ summarize_series(struct series *s, size_t ngroups, double conf, int sorted)
 	}
 }
 
+/* 100 * D / |BASE| without overflow: a baseline of denormals against
+ * ones is a change too large for a percentage, shown as "-" (NaN). */
+static double
+pct_of(double d, double base)
+{
+	double r;
+
+	if (base == 0 || !isfinite(d))
+		return NAN;
+	r = d / fabs(base);
+	if (!isfinite(r) || fabs(r) > 1e300)
+		return NAN;
+	return 100 * r;
+}
+
 static void
 compare(struct series *s, size_t g, const struct options *o)
 {
@@ -312,9 +329,8 @@ compare(struct series *s, size_t g, const struct options *o)
 		return;
 	stats_welch(a, b, o->conf, &w);
 	x->tested = 1;
-	x->delta_pct = a->mean != 0 ? 100 * w.diff / fabs(a->mean) : NAN;
-	x->delta_ci_pct = a->mean != 0 ?
-	    100 * (w.diff_hi - w.diff) / fabs(a->mean) : NAN;
+	x->delta_pct = pct_of(w.diff, a->mean);
+	x->delta_ci_pct = pct_of(w.diff_hi - w.diff, a->mean);
 	if (o->test == TEST_UTEST) {
 		if (stats_utest(s->g[0].v, a->n, s->g[g].v, b->n, &u) < 0)
 			err(EXIT_RUN_FAILED, "out of memory");
@@ -416,8 +432,16 @@ analyze(struct dataset *ds, const struct options *o, struct notes *nt)
 		err(EXIT_RUN_FAILED, "out of memory");
 	for (i = 0; i < ds->nseries; i++)
 		for (g = 1; g < ds->ngroups; g++)
-			if (ds->series[i]->cmp[g].tested)
+			if (ds->series[i]->cmp[g].tested) {
+				/* finite inputs: a NaN here is ours, said, not a
+				 * silent "~" */
+				if (isnan(ds->series[i]->cmp[g].p_raw))
+					errx(EXIT_RUN_FAILED, "%s: cannot compute a "
+					    "p-value (values of magnitude %g)",
+					    ds->series[i]->metric,
+					    ds->series[i]->sum[g].max);
 				p[k++] = ds->series[i]->cmp[g].p_raw;
+			}
 	if (o->correction && stats_holm(p, adj, m) < 0)
 		err(EXIT_RUN_FAILED, "out of memory");
 	for (i = 0, k = 0; i < ds->nseries; i++) {
@@ -496,6 +520,8 @@ main(int argc, char *argv[])
 	int worse;
 
 	cli_init(argv[0]);
+	/* GSL's default handler aborts; each result is checked instead. */
+	gsl_set_error_handler_off();
 	f = parse_args(argc, argv, &o, &nf);
 	ds_init(&ds);
 	input_read(&ds, &o, f, nf);

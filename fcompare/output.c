@@ -160,7 +160,12 @@ fmt_pct(double v, char *buf, size_t len)
 {
 	double a = fabs(v);
 
-	snprintf(buf, len, "%.*f%%", a >= 100 ? 0 : a >= 10 ? 1 : 2, v);
+	if (!isfinite(v))
+		return "-";
+	if (a >= 1e6)	/* no 240-digit integers */
+		snprintf(buf, len, "%.3g%%", v);
+	else
+		snprintf(buf, len, "%.*f%%", a >= 100 ? 0 : a >= 10 ? 1 : 2, v);
 	return buf;
 }
 
@@ -414,7 +419,7 @@ row_cells(const struct dataset *ds, const struct series *s, size_t g,
 	v[9] = t ? x->p_raw : NAN;
 	v[10] = t ? x->p : NAN;
 	for (i = 0; i < 11; i++)
-		record_format_num(v[i], cells[n++], 64);
+		record_format_exact(v[i], cells[n++], 64);
 	snprintf(cells[n++], 64, "%s", t ? x->verdict : "-");
 	snprintf(cells[n++], 64, "%zu", m->outliers);
 	*ncells = n;

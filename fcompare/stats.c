@@ -135,25 +135,42 @@ stats_t_quantile(double p, double df)
 	return gsl_cdf_tdist_Pinv(p, df);
 }
 
+/* A power of two within a factor 2 of the largest of A and B (1 for zero):
+ * moments computed on values divided by it neither overflow (squares of
+ * 1e200) nor underflow (squares of denormals), and dividing by a power of
+ * two is exact. */
+double
+stats_scale(double a, double b)
+{
+	double m = fmax(fabs(a), fabs(b));
+	int e;
+
+	if (m == 0 || !isfinite(m))
+		return 1;
+	frexp(m, &e);
+	return ldexp(1, e - 1);	/* e - 1: 2^1024 would be infinite */
+}
+
 /* Mean, deviation, interval and outlier count; the order statistics are
  * already in S. */
 static void
 summarize_moments(const double *v, size_t n, double conf, struct summary *s)
 {
 	struct welford w = { 0, 0, 0 };
-	double half, lo_fence, hi_fence, iqr;
+	double half, lo_fence, hi_fence, iqr, scale;
 	size_t i;
 
+	scale = n ? stats_scale(s->min, s->max) : 1;
 	for (i = 0; i < n; i++)
-		welford_add(&w, v[i]);
+		welford_add(&w, v[i] / scale);
 	s->n = n;
-	s->mean = n ? w.mean : NAN;
-	s->sd = sqrt(welford_var(&w));
+	s->mean = n ? w.mean * scale : NAN;
+	s->sd = sqrt(welford_var(&w)) * scale;
 	s->ci_lo = s->ci_hi = NAN;
 	s->outliers = 0;
 	if (n >= 2) {
 		half = stats_t_quantile((1 + conf) / 2, (double)(n - 1)) *
-		    s->sd / sqrt((double)n);
+		    (sqrt(welford_var(&w)) / sqrt((double)n)) * scale;
 		s->ci_lo = s->mean - half;
 		s->ci_hi = s->mean + half;
 	}
@@ -280,20 +297,25 @@ int
 stats_welch(const struct summary *a, const struct summary *b, double conf,
     struct welch *w)
 {
-	double va, vb, se, tq;
+	double va, vb, se, tq, scale;
 
 	if (a->n < 2 || b->n < 2)
 		return -1;
-	va = a->sd * a->sd / (double)a->n;
-	vb = b->sd * b->sd / (double)b->n;
+	/* In units of SCALE, so 1e200 or 1e-310 square without harm; t and
+	 * df do not depend on the unit. */
+	scale = stats_scale(stats_scale(a->mean, b->mean),
+	    stats_scale(a->sd, b->sd));
+	va = (a->sd / scale) * (a->sd / scale) / (double)a->n;
+	vb = (b->sd / scale) * (b->sd / scale) / (double)b->n;
 	se = sqrt(va + vb);
-	w->diff = b->mean - a->mean;
+	w->diff = b->mean / scale - a->mean / scale;
 	if (se == 0) {
 		/* Both samples constant: equal means are no evidence of a
 		 * difference, unequal ones are certain. */
 		w->df = (double)(a->n + b->n - 2);
 		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
 		w->p = w->diff == 0 ? 1 : 0;
+		w->diff *= scale;
 		w->diff_lo = w->diff_hi = w->diff;
 		return 0;
 	}
@@ -304,8 +326,9 @@ stats_welch(const struct summary *a, const struct summary *b, double conf,
 	if (w->p > 1)
 		w->p = 1;
 	tq = stats_t_quantile((1 + conf) / 2, w->df);
-	w->diff_lo = w->diff - tq * se;
-	w->diff_hi = w->diff + tq * se;
+	w->diff_lo = (w->diff - tq * se) * scale;
+	w->diff_hi = (w->diff + tq * se) * scale;
+	w->diff *= scale;
 	return 0;
 }
 

@@ -52,6 +52,9 @@ struct welch {
 
 /* Welch's t-test of B against A at confidence CONF.  Returns -1 when
  * either sample has fewer than 2 values. */
+/* A power of two at least max(|A|, |B|), 1 for zero: the unit moments are
+ * computed in. */
+double stats_scale(double a, double b);
 int stats_welch(const struct summary *a, const struct summary *b, double conf,
     struct welch *w);
 

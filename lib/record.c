@@ -224,6 +224,45 @@ record_i64(struct record_writer *w, int64_t v)
 	record_str(w, buf);
 }
 
+static void
+decimal_point(char *buf)
+{
+	for (; *buf; buf++)	/* whatever LC_NUMERIC someone set */
+		if (*buf == ',')
+			*buf = '.';
+}
+
+char *
+record_format_exact(double v, char *buf, size_t len)
+{
+	char e[40];
+	int digits, exp10;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (v == 0) {
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	for (digits = 1; digits < 17; digits++) {
+		snprintf(e, sizeof(e), "%.*e", digits - 1, v);
+		decimal_point(e);
+		if (strtod(e, NULL) == v)
+			break;
+	}
+	snprintf(e, sizeof(e), "%.*e", digits - 1, v);
+	exp10 = atoi(strchr(e, 'e') + 1);
+	if (exp10 >= -5 && exp10 < 15)
+		snprintf(buf, len, "%.*f", digits - 1 - exp10 > 0 ?
+		    digits - 1 - exp10 : 0, v);
+	else
+		snprintf(buf, len, "%s", e);
+	decimal_point(buf);
+	return buf;
+}
+
 char *
 record_format_num(double v, char *buf, size_t len)
 {
@@ -239,7 +278,9 @@ record_format_num(double v, char *buf, size_t len)
 		snprintf(buf, len, "0");
 		return buf;
 	}
-	if (a >= 1e6) {
+	if (a >= 1e15) {
+		return record_format_exact(v, buf, len);
+	} else if (a >= 1e6) {
 		snprintf(buf, len, "%.0f", v);
 	} else {
 		/* Six significant digits in fixed notation, so awk, sort -n

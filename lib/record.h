@@ -60,6 +60,11 @@ void record_missing(struct record_writer *w);
 /* Returns 0, or -1 when the output failed (EPIPE, ENOSPC). */
 int record_end_row(struct record_writer *w);
 
+/* V with the fewest significant digits that read back as exactly V: plain
+ * decimals from 1e-5 to below 1e15, exponent notation (1.7e+308) beyond;
+ * "-" for NaN and infinities.  For machine output (fcompare's records and
+ * CSV).  BUF holds at least 32 bytes. */
+char *record_format_exact(double v, char *buf, size_t len);
 /* Format V as record_num does, into BUF (at least 32 bytes). */
 char *record_format_num(double v, char *buf, size_t len);
 
