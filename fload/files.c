@@ -88,6 +88,47 @@ tree_remove(const char *path)
 }
 
 int
+tree_remove_if(const char *path, dev_t dev, ino_t ino)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &st) < 0 || st.st_dev != dev || st.st_ino != ino) {
+		close(fd);
+		warnx("not removing %s: it is not the directory fload made",
+		    path);
+		return -1;
+	}
+	if (remove_entries(fd, dev) < 0)
+		return -1;
+	/* Only an empty directory goes, whatever the name holds by now. */
+	if (rmdir(path) < 0 && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+int
+tree_remove_fd(int parent, const char *name, int fd)
+{
+	struct stat st;
+	int dfd = dup(fd);
+
+	if (dfd < 0 || fstat(dfd, &st) < 0) {
+		if (dfd >= 0)
+			close(dfd);
+		return -1;
+	}
+	if (remove_entries(dfd, st.st_dev) < 0)
+		return -1;
+	if (unlinkat(parent, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+int
 tree_empty(const char *path)
 {
 	struct stat st;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -72,6 +73,10 @@ struct fload {
 	char dir[PATH_MAX];
 	char top[PATH_MAX + 32];	/* our .fload.XXXXXX directory */
 	bool top_made;
+	/* After it is made, fload works inside TOP through descriptors and
+	 * as its cwd: the owner of DIR can rename or swap the name, never
+	 * what we hold (see prepare()). */
+	int dir_fd, top_fd, home_fd;
 	const char *label;
 	struct host_info host;
 	struct fs_info fs;
@@ -382,7 +387,9 @@ remove_top(struct fload *x)
 {
 	if (!x->top_made)
 		return;
-	if (tree_remove(x->top) < 0)
+	if (fchdir(x->home_fd) < 0)
+		warn("cannot return to the starting directory");
+	if (tree_remove_fd(x->dir_fd, strrchr(x->top, '/') + 1, x->top_fd) < 0)
 		warnx("could not remove all of %s", x->top);
 	else
 		guard_clear_dir();
@@ -436,6 +443,32 @@ check_interrupt(struct fload *x)
 		die(x);
 }
 
+/* Open what mkdtemp made, check it is still ours (a directory swapped in
+ * by DIR's owner is not), and make it our cwd: from here on no path
+ * through DIR is resolved again, by us or by the loads we fork. */
+static void
+hold_top(struct fload *x)
+{
+	const char *name = strrchr(x->top, '/') + 1;
+	struct stat st;
+
+	x->dir_fd = open(x->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	x->home_fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (x->dir_fd < 0 || x->home_fd < 0)
+		err(EXIT_RUN_FAILED, "%s", x->dir);
+	x->top_fd = openat(x->dir_fd, name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (x->top_fd < 0 || fstat(x->top_fd, &st) < 0)
+		err(EXIT_RUN_FAILED, "%s: it changed after it was made", x->top);
+	if (st.st_uid != geteuid() || (st.st_mode & 07777) != 0700)
+		errx(EXIT_RUN_FAILED, "%s: it changed after it was made "
+		    "(someone else's directory is there now)", x->top);
+	guard_set_dir(x->top, st.st_dev, st.st_ino);
+	proc_set_home(x->home_fd);
+	if (fchdir(x->top_fd) < 0)
+		err(EXIT_RUN_FAILED, "%s", x->top);
+}
+
 static void
 prepare(struct fload *x)
 {
@@ -446,16 +479,17 @@ prepare(struct fload *x)
 		errx(EXIT_RUN_FAILED, "%s: path too long", x->dir);
 	if (mkdtemp(x->top) == NULL)
 		err(EXIT_RUN_FAILED, "cannot make a directory in %s", x->dir);
+	hold_top(x);
 	x->top_made = true;
-	guard_set_dir(x->top);
 	x->job.count = x->counters;
-	if (job_prepare(&x->job, x->top) < 0) {
+	/* Every path below is relative to the directory we hold as cwd. */
+	if (job_prepare(&x->job, ".") < 0) {
 		check_interrupt(x);
 		fail(x);
 	}
 	for (i = 0; i < x->nloads; i++)
 		if (x->loads[i].kind != LOAD_NONE &&
-		    load_prepare(&x->loads[i], x->top, (int)i + 1, x->quiet) < 0) {
+		    load_prepare(&x->loads[i], ".", (int)i + 1, x->quiet) < 0) {
 			check_interrupt(x);
 			fail(x);
 		}
@@ -471,9 +505,9 @@ before_run(struct fload *x, struct load *l)
 	    (l->kind != LOAD_NONE && load_reset(l) < 0))
 		fail(x);
 	if (x->drop == DROP_SYS)
-		rc = drop_caches(DROP_SYS, -1, x->top, &x->fs);
+		rc = drop_caches(DROP_SYS, -1, ".", &x->fs);
 	else if (x->drop == DROP_FADVISE)
-		rc = tree_fadvise(x->top, &x->fs);
+		rc = tree_fadvise(".", &x->fs);
 	if (rc < 0)
 		fail(x);
 	if (x->settle)

@@ -83,6 +83,9 @@ struct spawn {
 /* Call first: the signal state the job and the loads are to inherit. */
 void proc_save_signals(void);
 void proc_init(void);
+/* Commands without a cwd of their own run in the directory open as FD
+ * (the user's), not in fload's, which is its own private directory. */
+void proc_set_home(int fd);
 pid_t proc_spawn(struct group *g, const struct spawn *s);
 /* Collect what has exited in G without blocking; a process that dies
  * before G is stopping marks G failed.  Returns 1 when G's job process
@@ -106,7 +109,7 @@ void guard_start(void);
  * anyone; fload deletes the group once every member is reaped. */
 void guard_add_group(pid_t pgid);
 void guard_del_group(pid_t pgid);
-void guard_set_dir(const char *path);
+void guard_set_dir(const char *path, dev_t dev, ino_t ino);
 void guard_clear_dir(void);
 /* In a forked child: drop the write end only fload may hold. */
 void guard_child(void);
@@ -116,6 +119,11 @@ void guard_finish(void);
 /* ---- files (files.c) ---- */
 
 int tree_remove(const char *path);
+/* Remove the tree at PATH only if PATH is still directory DEV:INO. */
+int tree_remove_if(const char *path, dev_t dev, ino_t ino);
+/* Empty the directory open as FD, then remove NAME from PARENT (an empty
+ * directory only, whatever the name holds by then). */
+int tree_remove_fd(int parent, const char *name, int fd);
 int tree_empty(const char *path);
 int dir_make(const char *path);
 /* Write SIZE bytes of PATTERN (LEN bytes, repeated) to a new file PATH. */

@@ -37,6 +37,8 @@ struct guard_state {
 	_Atomic pid_t group[GUARD_MAX_GROUPS];
 	_Atomic int has_dir;
 	char dir[4096];
+	dev_t dir_dev;		/* the directory fload made: a name swapped */
+	ino_t dir_ino;		/* in since is not it, and is left alone */
 };
 
 static struct guard_state *guard;
@@ -106,7 +108,8 @@ guard_clean(void)
 	for (waited = 0; waited < GUARD_WAIT_MS && groups_alive(group, n);
 	    waited += 10)
 		nanosleep(&ms10, NULL);
-	if (atomic_load(&guard->has_dir) && tree_remove(guard->dir) < 0)
+	if (atomic_load(&guard->has_dir) &&
+	    tree_remove_if(guard->dir, guard->dir_dev, guard->dir_ino) < 0)
 		warnx("guardian: could not remove %s", guard->dir);
 }
 
@@ -201,10 +204,12 @@ guard_del_group(pid_t pgid)
 }
 
 void
-guard_set_dir(const char *path)
+guard_set_dir(const char *path, dev_t dev, ino_t ino)
 {
 	atomic_store(&guard->has_dir, 0);
 	snprintf(guard->dir, sizeof(guard->dir), "%s", path);
+	guard->dir_dev = dev;
+	guard->dir_ino = ino;
 	atomic_store(&guard->has_dir, 1);
 }
 

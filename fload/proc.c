@@ -92,6 +92,14 @@ child_stdio(int out_fd)
 	close(null);
 }
 
+static int home_fd = -1;
+
+void
+proc_set_home(int fd)
+{
+	home_fd = fd;
+}
+
 static __attribute__((noreturn)) void
 child(const struct group *g, const struct spawn *s, pid_t parent)
 {
@@ -111,8 +119,15 @@ child(const struct group *g, const struct spawn *s, pid_t parent)
 	}
 	proc_child_signals();
 	child_stdio(s->out_fd);
-	if (s->cwd != NULL && chdir(s->cwd) < 0) {
+	/* Built-in loads name their files from fload's directory, which is
+	 * their cwd already; a command gets its work directory. */
+	if (s->argv != NULL && s->cwd != NULL && chdir(s->cwd) < 0) {
 		warn("%s", s->cwd);
+		_exit(126);
+	}
+	if (s->cwd == NULL && s->argv != NULL && home_fd >= 0 &&
+	    fchdir(home_fd) < 0) {
+		warn("cannot return to the starting directory");
 		_exit(126);
 	}
 	if (s->argv != NULL) {
