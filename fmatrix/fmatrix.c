@@ -500,19 +500,74 @@ name_for_files(const char *label, char *out, size_t len)
 	out[i] = '\0';
 }
 
+/* A directory no one but root can change: every component root's, a
+ * real directory, not writable by others unless sticky (as /tmp). */
+static bool
+root_only(const char *path)
+{
+	char buf[PATH_MAX], *slash;
+	struct stat st;
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf) ||
+	    buf[0] != '/')
+		return false;
+	for (;;) {
+		if (lstat(buf[0] ? buf : "/", &st) == -1 || !S_ISDIR(st.st_mode) ||
+		    st.st_uid != 0 ||
+		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
+			return false;
+		if ((slash = strrchr(buf, '/')) == NULL || buf[0] == '\0')
+			return true;
+		*slash = '\0';
+	}
+}
+
+/* Mount points live in a private directory under /run (or /tmp), never
+ * in -d DIR: the owner of DIR could swap a name there between our check
+ * and the mount and have root mount over a directory of their choosing.
+ * DIR holds only the images, made with O_EXCL and unlinked at once. */
+static void
+make_top(struct stage *g)
+{
+	static const char *const bases[] = { "/run", "/tmp" };
+
+	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
+		if (!root_only(bases[i]))
+			continue;
+		snprintf(g->top, sizeof(g->top), "%s/fmatrix.XXXXXX", bases[i]);
+		if (mkdtemp(g->top) == NULL)
+			continue;
+		/* others may read it: a command run as another user */
+		if (chmod(g->top, 0755) == -1)
+			err(EXIT_RUN_FAILED, "%s", g->top);
+		g->top_made = true;
+		return;
+	}
+	errx(EXIT_RUN_FAILED, "no directory only root can write for the mount "
+	    "points (/run or /tmp, owned by root, not writable by others "
+	    "or sticky)");
+}
+
+static void
+remove_top(struct stage *g)
+{
+	if (g->top_made && rmdir(g->top) == 0)
+		g->top_made = false;
+}
+
 static int
 make_mount_point(const struct fs_spec *s, struct stage *g)
 {
 	char name[128];
 
 	name_for_files(s->label, name, sizeof(name));
-	if ((size_t)snprintf(g->mnt, sizeof(g->mnt), "%s/fmatrix-%s.XXXXXX",
-	    opt.dir, name) >= sizeof(g->mnt)) {
-		warnx("%s: path too long", opt.dir);
+	if ((size_t)snprintf(g->mnt, sizeof(g->mnt), "%s/%s", g->top,
+	    name) >= sizeof(g->mnt)) {
+		warnx("%s: path too long", g->top);
 		return -1;
 	}
-	if (mkdtemp(g->mnt) == NULL) {
-		warn("mkdtemp %s", g->mnt);
+	if (mkdir(g->mnt, 0755) == -1) {
+		warn("%s", g->mnt);
 		return -1;
 	}
 	g->mnt_made = true;
@@ -527,9 +582,15 @@ make_loop(struct stage *g)
 {
 	int fd;
 
-	snprintf(g->img, sizeof(g->img), "%s.img", g->mnt);
-	fd = open(g->img, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0600);
+	char name[128];
+
+	name_for_files(strrchr(g->mnt, '/') + 1, name, sizeof(name));
+	if ((size_t)snprintf(g->img, sizeof(g->img), "%s/fmatrix-%s.XXXXXX.img",
+	    opt.dir, name) >= sizeof(g->img)) {
+		warnx("%s: path too long", opt.dir);
+		return -1;
+	}
+	fd = mkostemps(g->img, 4, O_CLOEXEC);
 	if (fd == -1) {
 		warn("%s", g->img);
 		return -1;
@@ -834,8 +895,12 @@ run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
 	/* In the page the guardian reads, should we be killed outright. */
 	struct stage *g = guard_stage();
 	int rc = -1;
+	bool top_made = g->top_made;
+	char top[sizeof(g->top)];
 
-	*g = (struct stage){ .loopfd = -1 };
+	memcpy(top, g->top, sizeof(top));
+	*g = (struct stage){ .loopfd = -1, .top_made = top_made };
+	memcpy(g->top, top, sizeof(top));
 	snprintf(why, len, "setup failed");
 	if (make_mount_point(s, g) == -1)
 		goto out;
@@ -899,12 +964,11 @@ print_plan(void)
 		const char *dev = opt.device ? opt.device : "LOOPDEV";
 
 		name_for_files(s->label, name, sizeof(name));
-		snprintf(mnt, sizeof(mnt), "%s/fmatrix-%s.XXXXXX", opt.dir,
-		    name);
+		snprintf(mnt, sizeof(mnt), "/run/fmatrix.XXXXXX/%s", name);
 		printf("%s:\n", s->label);
 		if (opt.device == NULL)
-			printf("  image  %s.img, %s, on a free loop device\n",
-			    mnt, sz);
+			printf("  image  %s/fmatrix-%s.XXXXXX.img, %s, on a free "
+			    "loop device\n", opt.dir, name, sz);
 		argv = spec_mkfs_argv(s, dev);
 		printf("  mkfs  ");
 		for (size_t j = 0; argv != NULL && argv[j] != NULL; j++) {
@@ -998,8 +1062,10 @@ main(int argc, char **argv)
 	if (opt.device != NULL && check_device(opt.device) == -1)
 		return EXIT_RUN_FAILED;
 	guard_start();
+	make_top(guard_stage());
 	run_init_signals();
 	status = run_matrix();
+	remove_top(guard_stage());
 	for (size_t i = 0; i < nspecs; i++) {
 		free(specs[i].opts);
 		free(specs[i].extra_opts);

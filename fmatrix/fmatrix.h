@@ -90,6 +90,8 @@ struct stage {
 	int loopfd;
 	bool mounted;
 	pid_t cmd_pgid;		/* the command's group while it runs */
+	char top[PATH_MAX];	/* the private directory of mount points */
+	bool top_made;
 };
 
 /* guard.c: a process that outlives a SIGKILLed fmatrix and undoes what the

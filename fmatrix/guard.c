@@ -65,6 +65,8 @@ guard_run(int rfd)
 		umount2(shared->mnt, MNT_DETACH);
 	if (shared->mnt_made)
 		rmdir(shared->mnt);
+	if (shared->top_made)
+		rmdir(shared->top);
 	_exit(0);
 }
 
