@@ -56,13 +56,14 @@ static struct fs_spec *specs;
 static size_t nspecs;
 
 
-enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK };
+enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK,
+    OPT_DRY_RUN };
 
 static const struct option longopts[] = {
 	{ "destroy-data-on", required_argument, NULL, OPT_DESTROY },
 	{ "device",	required_argument, NULL, OPT_DEVICE },
 	{ "dir",	required_argument, NULL, 'd' },
-	{ "dry-run",	no_argument,	   NULL, 'n' },
+	{ "dry-run",	no_argument,	   NULL, OPT_DRY_RUN },
 	{ "fs",		required_argument, NULL, 'f' },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "keep-going",	no_argument,	   NULL, 'k' },
@@ -106,7 +107,7 @@ usage(void)
 "  -k, --keep-going     after a failure go on with the next file system\n"
 "                       (the default); the exit status is 1 at the end\n"
 "  -S, --stop           stop at the first failure\n"
-"  -n, --dry-run        print the plan, touch nothing\n"
+"      --dry-run        print the plan, touch nothing\n"
 "      --no-space-check do not check DIR has SIZE free\n"
 "  -q, --quiet          no progress lines on a terminal, no notes\n"
 "  -h, --help           show this help and exit\n"
@@ -250,9 +251,14 @@ parse_args(int argc, char **argv)
 		case 'k':
 			opt.stop = false;
 			break;
-		case 'n':
+		case OPT_DRY_RUN:
 			opt.dry_run = true;
 			break;
+		case 'n':
+			/* -n is the number of runs in fzero, frandrw and
+			 * fload: here it would silently mean something else */
+			cli_usage_error("-n is not an fmatrix option: a dry run is "
+			    "--dry-run (and -n N belongs to the command after --)");
 		case 'o':
 			add_mount_opts(optarg);
 			break;

@@ -23,3 +23,10 @@ TESTS += $(FLOAD_TESTS)
 EXTRA_DIST += $(FLOAD_TESTS) tests/tools/fload-lib.sh
 TESTS += tests/tools/fload-devstat.sh
 EXTRA_DIST += tests/tools/fload-devstat.sh
+
+# exchange: renameat2 RENAME_EXCHANGE for the hostile tests' name swaps.
+check_PROGRAMS += tests/helpers/exchange
+tests_helpers_exchange_SOURCES = tests/helpers/exchange.c
+tests_helpers_exchange_CFLAGS = $(AM_CFLAGS_STD)
+tests_helpers_exchange_LDFLAGS =
+tests_helpers_exchange_LDADD =

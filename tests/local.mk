@@ -67,3 +67,7 @@ include tests/fcompare.mk
 include tests/plot.mk
 include tests/fmatrix.mk
 include tests/faults.mk
+
+# What an attacker or another machine can put in front of the tools.
+TESTS += tests/tools/hostile.sh
+EXTRA_DIST += tests/tools/hostile.sh tests/helpers/exchange.c

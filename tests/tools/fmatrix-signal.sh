@@ -39,7 +39,7 @@ interrupt() {
 		i=$((i + 1))
 	done
 	ok "$([ -s "$pids" ]; echo $?)" "SIG$sig: the command started"
-	mounted=$(grep -c " $dir/fmatrix-ext4\." /proc/self/mountinfo)
+	mounted=$(grep -c " /[a-z]*/fmatrix\.[^ /]*/ext4 " /proc/self/mountinfo)
 	is "$mounted" 1 "SIG$sig: ext4 was mounted while it ran"
 	kill -s "$sig" "$fm"
 	wait "$fm"

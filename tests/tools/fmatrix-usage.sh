@@ -82,7 +82,7 @@ grep -q "^fmatrix (fsbench) " "$out"
 ok $? "--version: names the program"
 
 # --dry-run: the plan, with labels from the options, and nothing made.
-fmatrix -n -d "$dir" -s 2G -f ext3:data=writeback -f ext4:noatime,data=journal \
+fmatrix --dry-run -d "$dir" -s 2G -f ext3:data=writeback -f ext4:noatime,data=journal \
     -f xfs@xfs-plain -o nodev --mkfs-opts 'xfs-plain=-m reflink=0' -- true {} >"$out" 2>"$errf"
 st=$?
 if command -v mkfs.ext3 >/dev/null 2>&1 && command -v mkfs.xfs >/dev/null 2>&1; then
@@ -96,7 +96,7 @@ grep -q "mount  -t ext4 -o noatime,data=journal,nodev " "$out"
 ok $? "--dry-run: spec options, then -o options"
 grep -q "mkfs.xfs -q -f -m reflink=0 LOOPDEV" "$out"
 ok $? "--dry-run: --mkfs-opts by label"
-grep -q "FSBENCH_LABEL=ext3-writeback true $dir/fmatrix-ext3-writeback.XXXXXX$" "$out"
+grep -q "FSBENCH_LABEL=ext3-writeback true /run/fmatrix.XXXXXX/ext3-writeback$" "$out"
 ok $? "--dry-run: {} becomes the mount point"
 grep -q "2.00 GiB sparse image in $dir" "$out"
 ok $? "--dry-run: the image size and place"
@@ -112,7 +112,7 @@ for t in f2fs:f2fs-tools jfs:jfsutils nilfs2:nilfs-tools; do
 	fi
 done
 if [ -n "$missing" ]; then
-	fmatrix -n -f "${missing%%:*}" -- true >"$out" 2>"$errf"
+	fmatrix --dry-run -f "${missing%%:*}" -- true >"$out" 2>"$errf"
 	is "$?" 1 "mkfs.${missing%%:*} missing: exit 1"
 	grep -q "mkfs.${missing%%:*} is not installed (Debian package ${missing#*:})" "$errf"
 	ok $? "mkfs.${missing%%:*} missing: names the package ${missing#*:}"
@@ -120,12 +120,12 @@ fi
 
 # What no kernel has: a clear error, before anything is made.
 if ! grep -qw reiserfs /proc/filesystems; then
-	fmatrix -n -f reiserfs -- true >"$out" 2>"$errf"
+	fmatrix --dry-run -f reiserfs -- true >"$out" 2>"$errf"
 	is "$?" 1 "reiserfs: exit 1"
 	grep -q "left the kernel in Linux 6.13" "$errf"
 	ok $? "reiserfs: says it left the kernel"
 fi
-fmatrix -n -f ext3:data=guarded -- true >"$out" 2>"$errf"
+fmatrix --dry-run -f ext3:data=guarded -- true >"$out" 2>"$errf"
 is "$?" 1 "ext3:data=guarded: exit 1"
 grep -q "never entered the kernel" "$errf"
 ok $? "ext3:data=guarded: says it never entered the kernel"

@@ -67,3 +67,21 @@ loop_mount() {	# loop_mount FS SIZE_MB [MKFS_OPTS...]
 	mount -o loop "$img" "$mnt" 2>/dev/null || skip_all "cannot loop-mount $fs"
 	at_exit "umount '$mnt' 2>/dev/null"
 }
+
+# wait_for SECONDS CMD...: run CMD every 50 ms until it succeeds, or fail
+# once SECONDS of wall-clock time have passed.  Tests wait for the state
+# they need this way, never with a bare sleep, so a busy machine only
+# makes them slower.
+wait_for() {
+	wf_end=$(($(date +%s) + $1))
+	shift
+	while ! "$@"; do
+		[ "$(date +%s)" -lt "$wf_end" ] || return 1
+		sleep 0.05
+	done
+}
+# not CMD...: succeed when CMD fails (for wait_for).
+not() { ! "$@"; }
+# FSBENCH_LOADED=1 (set by .ci/run's loaded pass) may only relax a stated
+# tolerance, and the test says so.
+loaded() { [ "${FSBENCH_LOADED:-0}" = 1 ]; }

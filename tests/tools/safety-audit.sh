@@ -7,7 +7,7 @@
 # that is not named twice, does not reuse a stale loop device, and leaves
 # nothing behind when SIGKILLed; sizes and memory loads beyond the disk or
 # RAM are refused before anything is made.
-# shellcheck disable=SC2154 # top_srcdir comes from the harness
+# shellcheck disable=SC2154,SC2317 # top_srcdir comes from the harness; helpers run through wait_for
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
 # shellcheck source=tests/tools/faults-lib.sh
@@ -130,33 +130,42 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && command -v losetup >/dev/null 2>&1; t
 	# command's group, unmounts and removes the mount point.
 	mx=$scratch/mx
 	mkdir "$mx"
+	where=$scratch/mx.where
 	loops_before=$(losetup -a | wc -l)
-	# A shell that names the mount point and runs only short sleeps.
-	# shellcheck disable=SC2016 # the command's shell expands $0
-	fmatrix -q -d "$mx" -s 320M -f ext4 -- sh -c 'while [ -d "$0" ]; do sleep 0.1; done' {} >/dev/null 2>&1 &
+	# A shell that says where its mount point is and runs only short
+	# sleeps while it exists.
+	# shellcheck disable=SC2016 # the command's shell expands $0 and $1
+	fmatrix -q -d "$mx" -s 320M -f ext4 -- sh -c 'echo "$0" >"$1.tmp" && mv "$1.tmp" "$1"; while [ -d "$0" ]; do sleep 0.1; done' {} "$where" >/dev/null 2>&1 &
 	pid=$!
-	n=0
-	while ! grep -q -F "$mx/" /proc/self/mountinfo && [ "$n" -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+	mounted_at() { [ -s "$where" ] && grep -q -F " $(cat "$where") " /proc/self/mountinfo; }
+	if wait_for 300 mounted_at; then
+		mp=$(cat "$where")
+		ok 0 "fmatrix's command runs on its mount before the SIGKILL"
+	else
+		mp=/nonexistent/fmatrix.none
+		ok 1 "fmatrix's command runs on its mount before the SIGKILL"
+	fi
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
-	n=0
-	while grep -q -F "$mx/" /proc/self/mountinfo && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
-	check "fmatrix SIGKILLed: no mount left" sh -c "! grep -q -F '$mx/' /proc/self/mountinfo"
-	check "fmatrix SIGKILLed: no mount point left" sh -c "[ -z \"\$(ls -A '$mx')\" ]"
-	n=0
-	while grep -q -s -e "$(printf '%s' "$mx" | sed 's|^/|[/]|')" /proc/[0-9]*/cmdline && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
-	check "fmatrix SIGKILLed: its command is gone" sh -c "! grep -q -s -e '$(printf '%s' "$mx" | sed 's|^/|[/]|')' /proc/[0-9]*/cmdline"
-	n=0
-	while [ "$(losetup -a | wc -l)" -gt "$loops_before" ] && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
-	is "$(losetup -a | wc -l)" "$loops_before" "fmatrix SIGKILLed: no loop device left"
-	# What it left: the command (sh, then sleep: its cmdline names $mx), the mount.
-	grep -l -s -e "$(printf '%s' "$mx" | sed 's|^/|[/]|')" /proc/[0-9]*/cmdline |
+	check "fmatrix SIGKILLed: no mount left" wait_for 120 not grep -q -F " $mp " /proc/self/mountinfo
+	check "fmatrix SIGKILLed: no mount point left" wait_for 60 not test -e "$mp"
+	check "fmatrix SIGKILLed: nor its private directory" wait_for 60 not test -e "$(dirname "$mp")"
+	check "  which only root could write" sh -c "case '$mp' in /run/fmatrix.*|/tmp/fmatrix.*) exit 0;; esac; exit 1"
+	cmd_alive() { grep -q -s -F "$where" /proc/[0-9]*/cmdline; }
+	check "fmatrix SIGKILLed: its command is gone" wait_for 60 not cmd_alive
+	loops_back() { [ "$(losetup -a | wc -l)" -le "$loops_before" ]; }
+	check "fmatrix SIGKILLed: no loop device left" wait_for 60 loops_back
+	is "$(find "$mx" -mindepth 1 | wc -l | tr -d ' ')" 0 "  nor an image in -d DIR"
+	# What it left if a check failed: the command, the mount.
+	grep -l -s -F "$where" /proc/[0-9]*/cmdline |
 	while read -r c; do
 		c=${c%/cmdline}
 		kill "${c#/proc/}" 2>/dev/null
 	done
-	awk -v p="$mx/" 'index($5, p) == 1 { print $5 }' /proc/self/mountinfo |
-	while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+	if grep -q -F " $mp " /proc/self/mountinfo; then
+		umount "$mp" 2>/dev/null || umount -l "$mp"
+	fi
+	rmdir "$mp" "$(dirname "$mp")" 2>/dev/null
 	rm -rf "$mx"
 else
 	diag "no mkfs.ext4 or losetup: fmatrix's device checks not tried"
