@@ -255,6 +255,23 @@ struct tables {
 	size_t n;
 };
 
+/* The columns of the first table, "a, b, c", for a message. */
+static void
+column_list(const struct tables *ts, char *out, size_t len)
+{
+	size_t used = 0;
+	int c;
+
+	out[0] = '\0';
+	if (ts->n == 0)
+		return;
+	for (c = 0; c < ts->t[0].b.ncols && used + 1 < len; c++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s",
+		    c ? ", " : "columns: ", ts->t[0].b.cols[c]);
+	if (used >= len && len > 4)
+		strcpy(out + len - 4, "...");
+}
+
 static struct table *
 table_new(struct tables *ts, const struct input_file *f)
 {
@@ -960,9 +977,13 @@ input_read(struct dataset *ds, const struct options *o,
 	for (i = 0; i < ts.n; i++)
 		feed_table(ds, o, &gr, &ts, &ts.t[i], found);
 	for (i = 0; i < o->nmetrics; i++)
-		if (!found[i] && !(plain && i == 0))
-			errx(EXIT_USAGE, "no column '%s' in the input",
-			    o->metrics[i]);
+		if (!found[i] && !(plain && i == 0)) {
+			char have[1024];
+
+			column_list(&ts, have, sizeof(have));
+			errx(EXIT_USAGE, "no column '%s' in the input (%s)",
+			    o->metrics[i], have);
+		}
 	for (i = 0; i < ts.n; i++)
 		table_free(&ts.t[i]);
 	free(ts.t);

@@ -64,6 +64,7 @@ struct fload {
 	uint64_t mem_base;
 	bool quiet;
 	bool no_space_check;
+	bool dry_run;
 	bool require_idle;
 	int argc;
 	char **argv;
@@ -101,7 +102,7 @@ struct fload {
 
 enum {
 	OPT_DROP = 256, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE, OPT_MEM,
-	OPT_NO_SPACE_CHECK, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
+	OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
 };
 
 static const struct option longopts[] = {
@@ -115,6 +116,7 @@ static const struct option longopts[] = {
 	{ "load", required_argument, NULL, 'L' },
 	{ "mem", required_argument, NULL, OPT_MEM },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "order", required_argument, NULL, OPT_ORDER },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
@@ -147,6 +149,8 @@ usage(void)
 	    "      --settle          before each run sync, drop caches, pause 3 s\n"
 	    "      --mem SIZE        the RAM that N%% sizes refer to (this machine's)\n"
 	    "      --no-space-check  try sizes that do not fit on disk or in memory\n"
+	    "      --dry-run         print the job and each load's processes, sizes\n"
+	    "                        and files (chosen from RAM and free space), then exit\n"
 	    "      --require-idle-device  refuse to start when --dir's device shows\n"
 	    "                        I/O in a 0.5 s probe\n"
 	    "  -l, --label LABEL     the label column ($FSBENCH_LABEL, else the fs type)\n"
@@ -219,6 +223,9 @@ parse_options(struct fload *x, int argc, char **argv)
 			break;
 		case OPT_NO_SPACE_CHECK:
 			x->no_space_check = true;
+			break;
+		case OPT_DRY_RUN:
+			x->dry_run = true;
 			break;
 		case OPT_ORDER:
 			if (strcmp(optarg, "grouped") == 0)
@@ -366,6 +373,36 @@ setup(struct fload *x)
 	x->res = calloc(x->total, sizeof(*x->res));
 	if (x->res == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
+}
+
+/* What will run and how big, chosen from RAM and free space: on stdout
+ * for --dry-run, else on stderr before anything is made (unless -q), so
+ * a many-GiB file is never a surprise. */
+static void
+print_plan(const struct fload *x, FILE *f)
+{
+	char buf[1024], a[32], b[32];
+	size_t i;
+
+	job_describe(&x->job, buf, sizeof(buf));
+	fprintf(f, "fload: %s in %s/.fload.XXXXXX, %" PRIu64 " run%s of each "
+	    "load\n", x->cmd_argc ? "the command" : buf, x->dir, x->runs,
+	    x->runs == 1 ? "" : "s");
+	for (i = 0; i < x->nloads; i++) {
+		const struct load *l = &x->loads[i];
+
+		spec_describe(l, buf, sizeof(buf));
+		fprintf(f, "fload:   load %s: %s", l->name, l->kind == LOAD_CMD ?
+		    l->cmd : buf);
+		if (spec_disk_kept(l, &x->sz) || spec_disk_run(l, &x->sz))
+			fprintf(f, " (disk: %s made once, %s more while it runs)",
+			    size_format(spec_disk_kept(l, &x->sz), a, sizeof(a)),
+			    size_format(spec_disk_run(l, &x->sz), b, sizeof(b)));
+		if (l->kind == LOAD_MEM)
+			fprintf(f, " (memory: %s)", size_format(l->size, a,
+			    sizeof(a)));
+		fputc('\n', f);
+	}
 }
 
 /* --require-idle-device: counters that move while nothing of ours runs
@@ -834,6 +871,12 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	parse_options(&x, argc, argv);
 	setup(&x);
+	if (x.dry_run) {
+		print_plan(&x, stdout);
+		return 0;
+	}
+	if (!x.quiet)
+		print_plan(&x, stderr);
 	require_idle(&x);
 	begin_record(&x);
 	target_install_signals();

@@ -228,7 +228,8 @@ parse_phases(const char *s)
 		e = strchr(p, ',');
 		k = phase_lookup(p, e ? (size_t)(e - p) : strlen(p));
 		if (k < 0)
-			cli_usage_error("unknown phase in --phases: '%s'", s);
+			cli_usage_error("unknown phase in --phases: '%s' (create, "
+			    "randwrite, randread, seqwrite, seqread, rewrite)", s);
 		if (seen & (1u << k))
 			cli_usage_error("phase %s given twice in --phases",
 			    phase_names[k]);
@@ -258,7 +259,8 @@ parse_drop_after(const char *s)
 		else if ((k = phase_lookup(p, len)) >= 0)
 			opt.drop_after |= 1u << k;
 		else
-			cli_usage_error("unknown phase in --drop-after: '%s'", s);
+			cli_usage_error("unknown phase in --drop-after: '%s' (create, "
+			    "randwrite, randread, seqwrite, seqread, rewrite)", s);
 		if (e == NULL)
 			break;
 		p = e + 1;

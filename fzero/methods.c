@@ -57,7 +57,9 @@ method_parse(const char *s, struct method *m, char *msg, size_t len)
 		    strncmp(method_table[i].name, s, nlen) == 0)
 			break;
 	if (i == sizeof(method_table) / sizeof(method_table[0])) {
-		snprintf(msg, len, "unknown method '%s'", s);
+		snprintf(msg, len, "unknown method '%s' (posix_fallocate, "
+		    "fallocate, zero-range, mmap, write:BS, direct:BS, truncate, "
+		    "putc)", s);
 		return -1;
 	}
 	memset(m, 0, sizeof(*m));

@@ -186,8 +186,12 @@ size_arg_count(const char *opt, const char *s, uint64_t min, uint64_t max)
 {
 	uint64_t v;
 
-	if (size_parse_count(s, min, max, &v) < 0)
+	if (size_parse_count(s, min, max, &v) < 0) {
+		if (errno == ERANGE)	/* say what would do */
+			cli_usage_error("%s '%s': must be %" PRIu64 " to %" PRIu64,
+			    opt, s, min, max);
 		bad_arg("number", opt, s);
+	}
 	return v;
 }
 

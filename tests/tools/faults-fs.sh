@@ -106,8 +106,7 @@ gone=$scratch/gone
 mkdir "$gone"
 fzero -q -s 1G -m putc "$gone" >"$out" 2>"$errf" &
 pid=$!
-n=0
-while empty "$gone" && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+wait_for 120 not empty "$gone"
 rm -rf "$gone"
 kill -INT "$pid" 2>/dev/null
 wait "$pid"
@@ -117,8 +116,7 @@ is "$(data_rows "$out" | wc -l)" 0 "  no row"
 mkdir "$gone"
 fload -q -d "$gone" --mem 64M -L io:size=8M -- sleep 1.5 >"$out" 2>"$errf" &
 pid=$!
-n=0
-while empty "$gone" && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+wait_for 120 not empty "$gone"
 sleep 0.3
 rm -rf "$gone"
 wait "$pid"

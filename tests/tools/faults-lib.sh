@@ -1,4 +1,5 @@
 # faults-lib.sh: helpers for the fault-injection and data-safety tests
+# shellcheck disable=SC2317 # helpers that run through wait_for
 # (faults-*.sh, safety-*.sh): what a program left behind, and how it failed.
 # shellcheck shell=sh disable=SC2154 # scratch comes from lib.sh
 
@@ -38,18 +39,11 @@ failed() {
 	fi
 	is "$(data_rows "$out" | wc -l)" 0 "$f_name: no row reported"
 }
-# wait_gone DIR: DIR is empty within 10 s (a guardian may still be at it).
-wait_gone() {
-	w=0
-	while ! empty "$1" && [ "$w" -lt 200 ]; do sleep 0.05; w=$((w + 1)); done
-	empty "$1"
-}
-# wait_procs: no process naming $scratch within 10 s.
-wait_procs() {
-	w=0
-	while [ "$(our_procs)" -ne 0 ] && [ "$w" -lt 200 ]; do sleep 0.05; w=$((w + 1)); done
-	[ "$(our_procs)" -eq 0 ]
-}
+# wait_gone DIR: DIR is empty within 60 s (a guardian may still be at it).
+wait_gone() { wait_for 60 empty "$1"; }
+# wait_procs: no process naming $scratch within 60 s.
+no_procs() { [ "$(our_procs)" -eq 0 ]; }
+wait_procs() { wait_for 60 no_procs; }
 # md5 of a file, for a victim that must stay unchanged.
 sum() { md5sum <"$1" | cut -d' ' -f1; }
 # The binary is built with AddressSanitizer (fiu's preload does not mix).

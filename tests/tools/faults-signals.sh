@@ -76,7 +76,7 @@ child_of() {
 fload -q -d "$d" --mem 64M -L none -- sh -c 'kill -STOP $$; sleep 0.1' >"$out" 2>"$errf" &
 pid=$!
 n=0 job='' state=''
-while [ "$state" != T ] && [ "$n" -lt 500 ]; do
+while [ "$state" != T ] && [ "$n" -lt 3000 ]; do	# 60 s at most
 	sleep 0.02
 	n=$((n + 1))
 	job=$(child_of "$pid" sh)

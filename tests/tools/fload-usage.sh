@@ -75,4 +75,23 @@ check "the cap is said on stderr" grep -q "load 'mem': 110% of RAM .* using" "$e
 check "and in the metadata" grep -q '^# load_mem1_note: 110% of RAM' "$out"
 check_clean "capped mem"
 
+# --dry-run: the plan with sizes (from RAM and free space) on stdout,
+# exit 0, nothing made or run.
+run_fload -d "$d" --mem 64M --dry-run -L none -L io:size=8M -L mem:size=16M -- true
+is "$rc" 0 "--dry-run: exit 0"
+check "--dry-run: the io load's file size, in words" grep -q 'load io:size=8M: io:size=8388608 (disk: 0 B made once, 8.00 MiB more while it runs)' "$out"
+check "--dry-run: the mem load's memory" grep -q 'load mem:size=16M: .*(memory: 16.0 MiB)' "$out"
+check "--dry-run: nothing made" no_fload_dir
+# Without -q the same plan goes to stderr before the run.
+run_fload -d "$d" --mem 64M -L none -L io:size=8M -- true
+check "the plan is on stderr before the run" grep -q 'load io:size=8M: io:size=8388608' "$errf"
+# A failed job says so on stderr, with how it failed.
+run_fload -q -d "$d" --mem 64M -L none -- false
+is "$rc" 1 "a failing job: exit 1"
+check "  and says how it failed" grep -q "the job failed under load 'none' (run 1): exit status 1" "$errf"
+run_fload -q -d "$d" --mem 64M -L none -- sh -c 'kill -KILL $$'
+check "  or by which signal" grep -q 'killed by signal 9' "$errf"
+# A range error states the range.
+run_fload -q -d "$d" -n 0 -- true
+check "-n 0 states the range" grep -q "runs '0': must be 1 to" "$errf"
 done_testing

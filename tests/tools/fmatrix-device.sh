@@ -53,12 +53,7 @@ unshare -m sh -c 'mount "$1" "$2" && echo up >"$3" && exec sleep 60' sh \
     "$dev" "$scratch/busy" "$scratch/up" &
 holder=$!
 at_exit "kill $holder 2>/dev/null"
-i=0
-while [ ! -s "$scratch/up" ] && [ "$i" -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-if [ -s "$scratch/up" ]; then
+if wait_for 60 test -s "$scratch/up"; then
 	is "$(grep -c " $scratch/busy " /proc/self/mountinfo)" 0 "not mounted in our namespace"
 	snapshot
 	fmatrix -d "$dir" --device "$dev" --destroy-data-on "$dev" -f xfs -- true >"$out" 2>"$errf"

@@ -1,4 +1,5 @@
 # fmatrix-lib.sh: what the fmatrix tests share, sourced after lib.sh:
+# shellcheck disable=SC2317 # helpers that run through wait_for
 # root and the mount lock, and counts of loop devices, mounts and files
 # before and after, so every test can show that nothing was left behind.
 # shellcheck shell=sh
@@ -22,12 +23,9 @@ snapshot() {
 # nothing of ours in the loop list or mount table, no file left in DIR.
 # An autoclear loop device is released when its last opener closes, so
 # give the kernel a moment before counting.
+loops_back() { [ "$(loops)" -eq "$loops_before" ]; }
 nothing_left() {
-	i=0
-	while [ "$(loops)" -ne "$loops_before" ] && [ "$i" -lt 20 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for 60 loops_back
 	is "$(loops)" "$loops_before" "$1: as many loop devices as before"
 	is "$(mounts)" "$mounts_before" "$1: as many mounts as before"
 	is "$(losetup -a | grep -c "$2/fmatrix-")" 0 "$1: no loop device on our images"

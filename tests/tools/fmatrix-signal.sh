@@ -33,11 +33,7 @@ interrupt() {
 	    sh -c 'sleep 60 >"$1/held" & echo "$$ $!" >"$2"; wait' sh {} "$pids" \
 	    >"$out" 2>"$errf" &
 	fm=$!
-	i=0
-	while [ ! -s "$pids" ] && [ "$i" -lt 300 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for 120 test -s "$pids"
 	ok "$([ -s "$pids" ]; echo $?)" "SIG$sig: the command started"
 	mounted=$(grep -c " /[a-z]*/fmatrix\.[^ /]*/ext4 " /proc/self/mountinfo)
 	is "$mounted" 1 "SIG$sig: ext4 was mounted while it ran"

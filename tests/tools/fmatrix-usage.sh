@@ -129,4 +129,10 @@ fmatrix --dry-run -f ext3:data=guarded -- true >"$out" 2>"$errf"
 is "$?" 1 "ext3:data=guarded: exit 1"
 grep -q "never entered the kernel" "$errf"
 ok $? "ext3:data=guarded: says it never entered the kernel"
+# -n is the runs of fzero, frandrw and fload: here a usage error that
+# names --dry-run, never a plan run with -n's argument as the command.
+fmatrix -n 3 -f ext4 -- fzero {} >"$out" 2>"$errf"
+is "$?" 2 "-n: usage error"
+check "  that names --dry-run" grep -q -- '--dry-run' "$errf"
+is "$(wc -c <"$out" | tr -d ' ')" 0 "  and prints no plan"
 done_testing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2317 # helpers that run through wait_for
 # frandrw-errors.sh: bad options exit 2 and touch nothing; files that are
 # not ours are refused; SIGINT kills frandrw by that signal and removes
 # its file.
@@ -59,8 +60,10 @@ bad "a label with a blank" -l "a b" "$dir"
 
 # Files that are not ours.
 printf 'precious\n' >"$scratch/mine"
-frandrw -q -s 64K "$scratch/mine" >/dev/null 2>"$scratch/exist.err"
+frandrw -q -s 64K "$scratch/mine" >"$scratch/exist.out" 2>"$scratch/exist.err"
 is "$?" 1 "an existing file without --force: exit 1"
+# A block without rows would break a concatenated stream (cat a b | fcompare).
+is "$(wc -c <"$scratch/exist.out" | tr -d ' ')" 0 "  no header-only block on stdout"
 is "$(cat "$scratch/mine")" precious "the existing file is untouched"
 ln -s "$scratch/mine" "$scratch/link"
 frandrw -q -s 64K --force "$scratch/link" >/dev/null 2>&1
@@ -75,12 +78,11 @@ check "--force never removes the file" test -f "$scratch/mine"
 # SIGINT in the middle of a time-bound phase: death by SIGINT, no file.
 frandrw -q -s 4M -p create,randread -t 30 "$dir" >"$scratch/int.out" 2>&1 &
 pid=$!
-n=0
-while [ "$(grep -c randread "$scratch/int.out")" -eq 0 ] &&
-    [ "$(find "$dir" -mindepth 1 | wc -l)" -eq 0 ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+started() {
+	[ "$(grep -c randread "$scratch/int.out")" -ne 0 ] ||
+	    [ "$(find "$dir" -mindepth 1 | wc -l)" -ne 0 ]
+}
+wait_for 120 started
 sleep 0.3
 kill -INT $pid
 wait $pid

@@ -46,11 +46,7 @@ mkdir "$scratch/s"
 cd "$scratch/s" || exit 1
 freport --quick -o rep >out 2>err &
 pid=$!
-i=0
-while ! grep -q 'fload on' err 2>/dev/null && [ "$i" -lt 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_for 300 grep -q 'fload on' err
 sleep 0.3
 kill -TERM "$pid"
 wait "$pid"

@@ -92,14 +92,11 @@ rm -f "$new"
 # interrupt SIG TARGET: start a long putc run, send SIG once a file exists,
 # print fzero's exit status.  env --default-signal undoes the SIG_IGN a
 # non-interactive shell gives background jobs for SIGINT.
+made_something() { [ -n "$(ls -A "$d")" ] || [ -e "$new" ]; }
 interrupt() {
 	env --default-signal="$1" fzero -q -s 1G -m putc "$2" >/dev/null 2>&1 &
 	pid=$!
-	n=0
-	while [ -z "$(ls -A "$d")" ] && [ ! -e "$new" ] && [ "$n" -lt 200 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
+	wait_for 120 made_something
 	kill -s "$1" "$pid"
 	wait "$pid" 2>/dev/null
 	echo "$?"

@@ -85,3 +85,7 @@ not() { ! "$@"; }
 # FSBENCH_LOADED=1 (set by .ci/run's loaded pass) may only relax a stated
 # tolerance, and the test says so.
 loaded() { [ "${FSBENCH_LOADED:-0}" = 1 ]; }
+# skip REASON: a test whose premise cannot be established here.
+skip() { t_n=$((t_n + 1)); echo "ok $t_n # SKIP $*"; }
+# status_is WANT CMD...: CMD exits with WANT (for wait_for).
+status_is() { want=$1; shift; "$@"; [ "$?" -eq "$want" ]; }
