@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "devstat.h"
 #include "drop.h"
+#include "layout.h"
 #include "fload.h"
 #include "progress.h"
 #include "record.h"
@@ -29,7 +30,6 @@
 #include "target.h"
 
 #define MAX_LOADS 64
-#define IDLE_PROBE_S 0.5	/* --require-idle-device */
 
 struct result {
 	uint64_t run;
@@ -405,20 +405,6 @@ print_plan(const struct fload *x, FILE *f)
 	}
 }
 
-/* --require-idle-device: counters that move while nothing of ours runs
- * mean someone else's I/O would be counted in the dev_* columns.  Before
- * prepare(), whose files are I/O of our own. */
-static void
-require_idle(const struct fload *x)
-{
-	if (!x->require_idle || !x->dev.found)
-		return;
-	if (!devstat_idle(&x->dev, IDLE_PROBE_S))
-		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
-		    "%.1f s probe (--require-idle-device)", x->dev.name,
-		    IDLE_PROBE_S);
-}
-
 static void
 remove_top(struct fload *x)
 {
@@ -771,25 +757,6 @@ print_meta(struct fload *x, const char *interrupted)
 		record_meta(&x->w, "interrupted", "%s", interrupted);
 }
 
-/* The device columns: what the device did over the job, '-' without a
- * block device or when its counters could not be read. */
-static void
-print_dev(struct record_writer *w, const struct result *r)
-{
-	int i;
-
-	if (!r->dev_ok) {
-		for (i = 0; i < 5; i++)
-			record_missing(w);
-		return;
-	}
-	record_num(w, r->dev.read_mib);
-	record_num(w, r->dev.write_mib);
-	record_u64(w, r->dev.read_ios);
-	record_u64(w, r->dev.write_ios);
-	record_num(w, r->dev.busy_pct);
-}
-
 static void
 print_record(struct fload *x, const char *interrupted)
 {
@@ -800,10 +767,6 @@ print_record(struct fload *x, const char *interrupted)
 		"sys_iowait_pct", "sys_idle_pct", "ratio", "exit",
 	};
 	static const char *const copy[] = { "job_files_per_s", "job_mib_per_s" };
-	static const char *const dev[] = {
-		"dev_read_mib", "dev_write_mib", "dev_read_ios", "dev_write_ios",
-		"dev_busy_pct",
-	};
 	const char *cols[19 + 2 + 5];
 	bool is_copy = x->job.kind == JOB_COPY;
 	int ncols = 0;
@@ -821,8 +784,8 @@ print_record(struct fload *x, const char *interrupted)
 		cols[ncols++] = base[i];
 	for (i = 0; is_copy && i < 2; i++)
 		cols[ncols++] = copy[i];
-	for (i = 0; i < 5; i++)
-		cols[ncols++] = dev[i];
+	for (i = 0; i < LAYOUT_NDEV; i++)
+		cols[ncols++] = layout_dev_names[i];
 	fwrite(x->head, 1, x->headlen, stdout);
 	x->w.out = stdout;
 	print_meta(x, interrupted);
@@ -856,7 +819,7 @@ print_record(struct fload *x, const char *interrupted)
 			record_num(&x->w, (double)r->job.bytes / r->seconds /
 			    1048576.0);
 		}
-		print_dev(&x->w, r);
+		layout_dev_cells(&x->w, r->dev_ok, &r->dev);
 		if (record_end_row(&x->w) < 0)
 			break;
 	}
@@ -877,7 +840,9 @@ main(int argc, char **argv)
 	}
 	if (!x.quiet)
 		print_plan(&x, stderr);
-	require_idle(&x);
+	/* Before prepare(), whose files are I/O of our own. */
+	if (x.require_idle)
+		layout_require_idle(&x.dev);
 	begin_record(&x);
 	target_install_signals();
 	guard_start();

@@ -22,6 +22,7 @@
 #include "drop.h"
 #include "fiemap.h"
 #include "frandrw.h"
+#include "layout.h"
 #include "outfile.h"
 #include "record.h"
 #include "size.h"
@@ -32,8 +33,6 @@
 #define DEFAULT_BS	4096u
 #define MAX_BS		(1ull << 30)
 #define SETTLE_S	3.0
-#define IDLE_PROBE_S	0.5
-#define FLAGS_LEN	128	/* every FIEMAP flag name, joined by | */
 #define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
 
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
@@ -92,15 +91,10 @@ static struct {
 	struct progress prog;
 	bool written;		/* this run's file has data we wrote */
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
-	bool fiemap_noted;	/* "no FIEMAP" was said for --fiemap-dump */
 	/* --fiemap-dump: the extent lists are kept in memory and written at
 	 * the end, so the dump's own writes never land on the device while
 	 * a later phase is being counted. */
-	FILE *dump_file;
-	FILE *dump;		/* open_memstream into dump_buf */
-	struct record_writer dump_w;
-	char *dump_buf;
-	size_t dump_len;
+	struct layout_dump dump;
 } g;
 
 /* What the device and the file's layout showed for one phase. */
@@ -528,7 +522,7 @@ static void
 write_header(void)
 {
 	const char *names[28];
-	int n = 0;
+	int n = 0, i;
 
 	names[n++] = "label";
 	names[n++] = "run";
@@ -551,14 +545,10 @@ write_header(void)
 		names[n++] = "sync_s";
 	if (opt.verify)
 		names[n++] = "unwritten_reads";
-	names[n++] = "dev_read_mib";
-	names[n++] = "dev_write_mib";
-	names[n++] = "dev_read_ios";
-	names[n++] = "dev_write_ios";
-	names[n++] = "dev_busy_pct";
-	names[n++] = "extents";
-	names[n++] = "unwritten_mib";
-	names[n++] = "max_extent_mib";
+	for (i = 0; i < LAYOUT_NDEV; i++)
+		names[n++] = layout_dev_names[i];
+	for (i = 0; i < LAYOUT_NMAP; i++)
+		names[n++] = layout_map_names[i];
 	record_header(&g.w, names, n, 3);
 }
 
@@ -587,38 +577,6 @@ us_cell(const struct hist *h, double p)
 	}
 	v = p == 0 ? h->min : p == 100 ? h->max : hist_percentile(h, p);
 	record_num(&g.w, (double)v / 1000.0);
-}
-
-static void
-dev_cells(const struct phase_extra *x)
-{
-	int i;
-
-	if (!x->dev_ok) {
-		for (i = 0; i < 5; i++)
-			record_missing(&g.w);
-		return;
-	}
-	record_num(&g.w, x->dev.read_mib);
-	record_num(&g.w, x->dev.write_mib);
-	record_u64(&g.w, x->dev.read_ios);
-	record_u64(&g.w, x->dev.write_ios);
-	record_num(&g.w, x->dev.busy_pct);
-}
-
-static void
-map_cells(const struct phase_extra *x)
-{
-	int i;
-
-	if (!x->map.supported) {
-		for (i = 0; i < 3; i++)
-			record_missing(&g.w);
-		return;
-	}
-	record_u64(&g.w, x->map.extents);
-	record_num(&g.w, (double)x->map.unwritten_bytes / 1048576.0);
-	record_num(&g.w, (double)x->map.max_extent_bytes / 1048576.0);
 }
 
 static void
@@ -661,8 +619,8 @@ write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
 		else
 			record_missing(&g.w);
 	}
-	dev_cells(x);
-	map_cells(x);
+	layout_dev_cells(&g.w, x->dev_ok, &x->dev);
+	layout_map_cells(&g.w, &x->map);
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
 		fail_run();
@@ -720,85 +678,6 @@ drop_after(unsigned bit)
 		fail_run();
 }
 
-/* --fiemap-dump: open FILE now, so a bad name fails before anything is
- * measured, and start its record (keys label, run, phase, as in the
- * rows) in memory. */
-static void
-open_dump(void)
-{
-	static const char *const cols[] = {
-		"label", "run", "phase", "logical_bytes", "physical_bytes",
-		"length_bytes", "flags",
-	};
-	struct record_writer *w = &g.dump_w;
-	int status;
-
-	if (opt.fiemap_dump == NULL)
-		return;
-	g.dump_file = outfile_create(opt.fiemap_dump, &status);
-	if (g.dump_file == NULL)
-		exit(status);
-	g.dump = open_memstream(&g.dump_buf, &g.dump_len);
-	if (g.dump == NULL)
-		err(EXIT_RUN_FAILED, "open_memstream");
-	record_begin(w, g.dump, "frandrw", g.argc, g.argv);
-	record_meta_fs(w, g.dir, &g.fs);
-	record_meta(w, "fiemap", "the file after each phase; flags as FIEMAP "
-	    "names them, '-' for none");
-	record_header(w, cols, (int)(sizeof(cols) / sizeof(cols[0])), 3);
-}
-
-/* Append the extents E[0..N) to the dump, keyed as the rows are. */
-static void
-add_dump(uint64_t run, enum phase_kind k, const struct fiemap_extent *e,
-    size_t n)
-{
-	struct record_writer *w = &g.dump_w;
-	char flags[FLAGS_LEN];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		record_str(w, g.label);
-		record_u64(w, run);
-		record_str(w, phase_names[k]);
-		record_u64(w, e[i].fe_logical);
-		record_u64(w, e[i].fe_physical);
-		record_u64(w, e[i].fe_length);
-		record_str(w, fiemap_flags(e[i].fe_flags, flags, sizeof(flags)));
-		record_end_row(w);	/* to memory: close_dump checks */
-	}
-}
-
-/* Write the dump out, now that nothing is measured any more. */
-static void
-close_dump(void)
-{
-	bool bad;
-
-	if (g.dump_file == NULL)
-		return;
-	bad = fclose(g.dump) != 0;
-	bad |= fwrite(g.dump_buf, 1, g.dump_len, g.dump_file) != g.dump_len;
-	bad |= fclose(g.dump_file) != 0;
-	free(g.dump_buf);
-	if (bad)
-		err(EXIT_RUN_FAILED, "%s", opt.fiemap_dump);
-	outfile_keep(opt.fiemap_dump);
-}
-
-/* --require-idle-device: counters that move while we do nothing mean
- * someone else's I/O would be counted in our rows. */
-static void
-require_idle(void)
-{
-	if (!opt.require_idle || !g.dev.found)
-		return;
-	if (!devstat_idle(&g.dev, IDLE_PROBE_S))
-		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
-		    "%.1f s probe (--require-idle-device)", g.dev.name,
-		    IDLE_PROBE_S);
-}
-
 /* The file's extents after a phase, untimed and before its drop.  FIEMAP
  * is asked with FIEMAP_FLAG_SYNC, so delayed allocation is decided (and
  * written back) here rather than in the next phase.  The row counts only
@@ -808,31 +687,17 @@ static void
 read_layout(uint64_t run, enum phase_kind k, struct phase_extra *x)
 {
 	uint64_t bs = g.fs.block_size ? g.fs.block_size : 4096;
-	struct fiemap_extent *e;
 	struct stat st;
-	size_t n;
 
 	if (fstat(g.t.fd, &st) < 0) {
 		warn("fstat %s", g.t.path);
 		fail_run();
 	}
-	if (fiemap_list(g.t.fd, &e, &n) < 0) {
-		if (errno != EOPNOTSUPP) {
-			warn("FIEMAP %s", g.t.path);
-			fail_run();
-		}
-		if (g.dump != NULL && !g.fiemap_noted) {
-			g.fiemap_noted = true;
-			warnx("--fiemap-dump: %s has no FIEMAP: no extents to "
-			    "dump", g.fs.fstype);
-		}
-		return;
+	if (layout_read(g.t.fd, (uint64_t)st.st_size, bs, &g.dump, g.label,
+	    run, phase_names[k], &x->map) < 0) {
+		warn("FIEMAP %s", g.t.path);
+		fail_run();
 	}
-	fiemap_summarize(e, n, ((uint64_t)st.st_size + bs - 1) / bs * bs,
-	    &x->map);
-	if (g.dump != NULL)
-		add_dump(run, k, e, n);
-	free(e);
 }
 
 static void
@@ -1030,11 +895,14 @@ main(int argc, char *argv[])
 	g.nblocks = opt.size / opt.bs;
 	devstat_find(g.dir, &g.fs, &g.dev);
 	/* Before the lat log and the dump are made: I/O of our own. */
-	require_idle();
+	if (opt.require_idle)
+		layout_require_idle(&g.dev);
 	alloc_buffer();
 	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, &status, argc, argv) < 0)
 		exit(status);
-	open_dump();
+	layout_dump_open(&g.dump, opt.fiemap_dump, "frandrw", argc, argv, g.dir,
+	    &g.fs, "phase", "the file after each phase; flags as FIEMAP names "
+	    "them, '-' for none");
 	record_begin_held(&g.w, stdout, "frandrw", argc, argv);
 	write_metadata();
 	write_header();
@@ -1044,7 +912,7 @@ main(int argc, char *argv[])
 		exit(EXIT_RUN_FAILED);
 	if (opt.lat_log)
 		outfile_keep(opt.lat_log);
-	close_dump();
+	layout_dump_close(&g.dump);
 	free(g.buf);
 	return 0;
 }

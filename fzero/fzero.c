@@ -22,7 +22,7 @@
 #include "drop.h"
 #include "fiemap.h"
 #include "fzero.h"
-#include "outfile.h"
+#include "layout.h"
 #include "progress.h"
 #include "record.h"
 #include "size.h"
@@ -33,8 +33,6 @@
 #define DEFAULT_SIZE	(1ull << 30)
 #define SETTLE_S	3.0
 #define MAX_RUNS	1000000
-#define IDLE_PROBE_S	0.5
-#define FLAGS_LEN	128	/* every FIEMAP flag name, joined by | */
 
 struct fzero {
 	const char *path;	/* the operand: a directory or a file */
@@ -54,7 +52,6 @@ struct fzero {
 	bool quiet;
 	bool any_unsupported;
 	bool require_idle;
-	bool fiemap_noted;	/* "FIEMAP not supported" was printed */
 	enum drop_method drop;
 	struct fs_info fs;
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
@@ -63,11 +60,7 @@ struct fzero {
 	 * the end, so that the dump's own writes never land on the device
 	 * while a later method is being counted. */
 	const char *dump_path;
-	FILE *dump_file;
-	FILE *dump;		/* open_memstream into dump_buf */
-	struct record_writer dump_w;
-	char *dump_buf;
-	size_t dump_len;
+	struct layout_dump dump;
 };
 
 /* What one method and run measured, for its row. */
@@ -86,9 +79,8 @@ struct measured {
 static const char *const columns[] = {
 	"label", "run", "method", "bytes", "seconds", "write_s", "sync_s",
 	"mib_per_s", "alloc_bytes", "cpu_pct",
-	"dev_read_mib", "dev_write_mib", "dev_read_ios", "dev_write_ios",
-	"dev_busy_pct", "extents", "unwritten_mib", "max_extent_mib",
-	"verify_s",	/* last: only with --verify */
+	/* then lib/layout's dev_* and layout columns, and verify_s last
+	 * (only with --verify) */
 };
 #define NKEYS 3
 
@@ -353,6 +345,9 @@ check_target(const struct fzero *z)
 static void
 print_header(struct fzero *z, int argc, char *argv[])
 {
+	const char *names[RECORD_MAX_COLS];
+	size_t i, n = 0;
+
 	record_begin(&z->w, stdout, "fzero", argc, argv);
 	record_meta_fs(&z->w, z->path, &z->fs);
 	record_meta(&z->w, "drop", "%s", drop_describe(z->drop, &z->fs));
@@ -361,88 +356,15 @@ print_header(struct fzero *z, int argc, char *argv[])
 	    "sync, drop caches, 3 s pause before each method" : "none");
 	record_meta(&z->w, "dev_stat", "%s", z->dev.found ? z->dev.name :
 	    "none");
-	record_header(&z->w, columns,
-	    (int)(sizeof(columns) / sizeof(columns[0])) - !z->verify, NKEYS);
-}
-
-/* --fiemap-dump: open FILE now, so a bad name fails before anything is
- * measured, and start its record (keys label, run, method, as in the
- * rows) in memory. */
-static void
-open_dump(struct fzero *z, int argc, char *argv[])
-{
-	static const char *const cols[] = {
-		"label", "run", "method", "logical_bytes", "physical_bytes",
-		"length_bytes", "flags",
-	};
-	struct record_writer *w = &z->dump_w;
-	int status;
-
-	if (z->dump_path == NULL)
-		return;
-	z->dump_file = outfile_create(z->dump_path, &status);
-	if (z->dump_file == NULL)
-		exit(status);
-	z->dump = open_memstream(&z->dump_buf, &z->dump_len);
-	if (z->dump == NULL)
-		err(EXIT_RUN_FAILED, "open_memstream");
-	record_begin(w, z->dump, "fzero", argc, argv);
-	record_meta_fs(w, z->path, &z->fs);
-	record_meta(w, "fiemap", "each method's file after its sync; "
-	    "flags as FIEMAP names them, '-' for none");
-	record_header(w, cols, (int)(sizeof(cols) / sizeof(cols[0])), NKEYS);
-}
-
-/* Append the extents E[0..N) to the dump, keyed as the rows are. */
-static void
-add_dump(struct fzero *z, uint64_t run, const struct method *m,
-    const struct fiemap_extent *e, size_t n)
-{
-	struct record_writer *w = &z->dump_w;
-	char flags[FLAGS_LEN];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		record_str(w, z->label);
-		record_u64(w, run);
-		record_str(w, m->name);
-		record_u64(w, e[i].fe_logical);
-		record_u64(w, e[i].fe_physical);
-		record_u64(w, e[i].fe_length);
-		record_str(w, fiemap_flags(e[i].fe_flags, flags, sizeof(flags)));
-		record_end_row(w);	/* to memory: close_dump checks */
-	}
-}
-
-/* Write the dump out, now that nothing is measured any more. */
-static void
-close_dump(struct fzero *z)
-{
-	bool bad;
-
-	if (z->dump_file == NULL)
-		return;
-	bad = fclose(z->dump) != 0;
-	bad |= fwrite(z->dump_buf, 1, z->dump_len, z->dump_file) !=
-	    z->dump_len;
-	bad |= fclose(z->dump_file) != 0;
-	free(z->dump_buf);
-	if (bad)
-		err(EXIT_RUN_FAILED, "%s", z->dump_path);
-	outfile_keep(z->dump_path);
-}
-
-/* --require-idle-device: counters that move while we do nothing mean
- * someone else's I/O would be counted in our rows. */
-static void
-require_idle(const struct fzero *z)
-{
-	if (!z->require_idle || !z->dev.found)
-		return;
-	if (!devstat_idle(&z->dev, IDLE_PROBE_S))
-		errx(EXIT_RUN_FAILED, "%s is not idle: it did I/O during a "
-		    "%.1f s probe (--require-idle-device)", z->dev.name,
-		    IDLE_PROBE_S);
+	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		names[n++] = columns[i];
+	for (i = 0; i < LAYOUT_NDEV; i++)
+		names[n++] = layout_dev_names[i];
+	for (i = 0; i < LAYOUT_NMAP; i++)
+		names[n++] = layout_map_names[i];
+	if (z->verify)
+		names[n++] = "verify_s";
+	record_header(&z->w, names, (int)n, NKEYS);
 }
 
 /* A signal asked us to stop: remove the file, die of that signal. */
@@ -493,38 +415,6 @@ note_unsupported(struct fzero *z, struct method *m,
 }
 
 static void
-print_dev(struct record_writer *w, const struct measured *x)
-{
-	int i;
-
-	if (!x->dev_ok) {
-		for (i = 0; i < 5; i++)
-			record_missing(w);
-		return;
-	}
-	record_num(w, x->dev.read_mib);
-	record_num(w, x->dev.write_mib);
-	record_u64(w, x->dev.read_ios);
-	record_u64(w, x->dev.write_ios);
-	record_num(w, x->dev.busy_pct);
-}
-
-static void
-print_map(struct record_writer *w, const struct measured *x)
-{
-	int i;
-
-	if (!x->map.supported) {
-		for (i = 0; i < 3; i++)
-			record_missing(w);
-		return;
-	}
-	record_u64(w, x->map.extents);
-	record_num(w, (double)x->map.unwritten_bytes / 1048576.0);
-	record_num(w, (double)x->map.max_extent_bytes / 1048576.0);
-}
-
-static void
 print_row(struct fzero *z, uint64_t run, const struct method *m,
     const struct measured *x)
 {
@@ -552,8 +442,8 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 			record_missing(w);
 		record_u64(w, x->alloc_bytes);
 		record_num(w, x->cpu_pct);
-		print_dev(w, x);
-		print_map(w, x);
+		layout_dev_cells(w, x->dev_ok, &x->dev);
+		layout_map_cells(w, &x->map);
 		if (z->verify)
 			record_num(w, clock_ns_to_s(x->verify_ns));
 	}
@@ -576,23 +466,10 @@ read_layout(struct fzero *z, struct target *t, uint64_t run,
     const struct method *m, struct measured *x)
 {
 	uint64_t bs = z->fs.block_size ? z->fs.block_size : 4096;
-	struct fiemap_extent *e;
-	size_t n;
 
-	if (fiemap_list(t->fd, &e, &n) < 0) {
-		if (errno != EOPNOTSUPP)
-			die_errno(t, m, "FIEMAP");
-		if (z->dump != NULL && !z->fiemap_noted) {
-			z->fiemap_noted = true;
-			warnx("--fiemap-dump: %s has no FIEMAP: no extents to dump",
-			    z->fs.fstype);
-		}
-		return;
-	}
-	fiemap_summarize(e, n, (z->size + bs - 1) / bs * bs, &x->map);
-	if (z->dump != NULL)
-		add_dump(z, run, m, e, n);
-	free(e);
+	if (layout_read(t->fd, z->size, bs, &z->dump, z->label, run, m->name,
+	    &x->map) < 0)
+		die_errno(t, m, "FIEMAP");
 }
 
 /* After the timing: what the file holds, the drop, and --verify. */
@@ -725,9 +602,12 @@ main(int argc, char *argv[])
 	if (z.space_check)
 		check_space(&z);
 	/* Before check_target, whose file creation is I/O of our own. */
-	require_idle(&z);
+	if (z.require_idle)
+		layout_require_idle(&z.dev);
 	check_target(&z);
-	open_dump(&z, argc, argv);
+	layout_dump_open(&z.dump, z.dump_path, "fzero", argc, argv, z.path,
+	    &z.fs, "method", "each method's file after its sync; flags as "
+	    "FIEMAP names them, '-' for none");
 	print_header(&z, argc, argv);
 	/* Interleaved: run 1 does every method, then run 2 ... so a drift
 	 * of the machine spreads over all methods alike. */
@@ -735,7 +615,7 @@ main(int argc, char *argv[])
 		for (i = 0; i < z.nmethods; i++)
 			run_method(&z, run, &z.methods[i],
 			    run == z.runs && i == z.nmethods - 1);
-	close_dump(&z);
+	layout_dump_close(&z.dump);
 	free(z.methods);
 	if (z.any_unsupported && !z.skip_unsupported)
 		return EXIT_RUN_FAILED;

@@ -7,6 +7,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/drop.c lib/drop.h \
 	lib/fiemap.c lib/fiemap.h \
 	lib/hist.c lib/hist.h \
+	lib/layout.c lib/layout.h \
 	lib/outfile.c lib/outfile.h \
 	lib/progress.c lib/progress.h \
 	lib/record.c lib/record.h \
