@@ -48,7 +48,7 @@ static void
 usage(void)
 {
 	printf(
-"Usage: fcompare [OPTION]... [[-g NAME] FILE...]...\n"
+"Usage: fcompare [options] [[-g NAME] FILE...]...\n"
 "Compare repeated runs of two or more configurations and tell a real\n"
 "difference from noise.  FILEs hold fsbench records, plain numbers\n"
 "(ministat-style), fio JSON output or bonnie++ CSV; without FILE, or when\n"
@@ -57,7 +57,7 @@ usage(void)
 "Groups (configurations) are the values of the label column; when every\n"
 "row has the same label, each FILE is a group, and within one stream each\n"
 "record block is one (#1, #2, ...).  The first group is the baseline.\n"
-"\n"
+CLI_USAGE_OPTIONS
 "  -a, --alpha P          significance level (default 0.05)\n"
 "  -b, --baseline NAME    compare against group NAME instead of the first\n"
 "      --by NAME          group by this column or metadata key (e.g. kernel)\n"
@@ -77,16 +77,14 @@ usage(void)
 "      --no-correction    do not adjust p for multiple comparisons (Holm)\n"
 "  -t, --test TEST        welch (Welch's t-test, default) or utest\n"
 "                         (Mann-Whitney U)\n"
-"  -v, --verbose          also print each group's n, min, max, median...\n"
-"  -h, --help             print this help and exit\n"
-"  -V, --version          print the version and exit\n"
-"\n"
+"  -v, --verbose          also print each group's n, min, max, median...\n");
+	cli_usage_std_options(25);
+	printf("\n"
 "Verdicts: better or worse (from the metric's name: seconds, *_s and\n"
 "lat_* lower is better; iops and *_per_s higher), higher or lower (no\n"
-"direction), ~ (no significant difference).\n"
-"Exit status: 0 compared, 1 a metric is worse (--fail-worse), 2 usage or\n"
-"input error.\n");
-	exit(0);
+"direction), ~ (no significant difference).\n");
+	cli_usage_end("0 compared, 1 a metric is worse (--fail-worse), 2 usage "
+	    "or\ninput error.");
 }
 
 static double

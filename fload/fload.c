@@ -133,7 +133,8 @@ usage(void)
 	printf("Usage: fload [options] [-L SPEC]... [--] [COMMAND [ARG...]]\n"
 	    "Run COMMAND, or a built-in job, under each background load in turn "
 	    "and print\nthe job's time, CPU and faults and how much work the "
-	    "load did meanwhile.\n\n"
+	    "load did meanwhile.\n"
+	    CLI_USAGE_OPTIONS
 	    "  -L, --load SPEC       a load, repeatable (default: none, process, io, mem):\n"
 	    "                          none, process[:procs=N], io[:size=SIZE],\n"
 	    "                          read[:size=SIZE], mem[:size=SIZE], list[:dir=DIR],\n"
@@ -154,15 +155,13 @@ usage(void)
 	    "      --require-idle-device  refuse to start when --dir's device shows\n"
 	    "                        I/O in a 0.5 s probe\n"
 	    "  -l, --label LABEL     the label column ($FSBENCH_LABEL, else the fs type)\n"
-	    "  -q, --quiet           no notes, no progress on stderr\n"
-	    "  -h, --help            show this help and exit\n"
-	    "  -V, --version         show the version and exit\n\n"
-	    "%s, or N%% of RAM.\n"
+	    "  -q, --quiet           no notes, no progress on stderr\n");
+	cli_usage_std_options(24);
+	printf("\n%s, or N%% of RAM.\n"
 	    "The dev_* columns are the counters of --dir's block device over the "
-	    "job:\nthe load's I/O and anyone else's are counted too ('-' on tmpfs).\n"
-	    "Exit status: 0 done, 1 the job or a load failed, 2 usage error.\n",
+	    "job:\nthe load's I/O and anyone else's are counted too ('-' on tmpfs).\n",
 	    SIZE_SUFFIX_HELP);
-	exit(0);
+	cli_usage_end("0 done, 1 the job or a load failed, 2 usage error.");
 }
 
 static void

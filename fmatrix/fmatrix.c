@@ -81,23 +81,22 @@ static __attribute__((noreturn)) void
 usage(void)
 {
 	printf(
-"Usage: fmatrix [-knqS] [-d DIR] [-f SPEC]... [-o OPTS] [-s SIZE]\n"
-"               [--mkfs-opts FS=OPTS]... [--device DEV --destroy-data-on DEV]\n"
-"               -- COMMAND [ARG...]\n"
+"Usage: fmatrix [options] [-f SPEC]... -- COMMAND [ARG...]\n"
 "Run COMMAND once on a fresh file system of each kind and let its records\n"
 "run together.  For each SPEC, fmatrix makes a sparse image in DIR, attaches\n"
-"it to a loop device, runs mkfs, mounts it on a new directory, runs COMMAND\n"
+"it to a loop device, runs mkfs, mounts it on a new directory (under /run,\n"
+"in a directory only root can change), runs COMMAND\n"
 "with {} in its arguments replaced by that directory and FSBENCH_LABEL set to\n"
 "the label, then unmounts, detaches and removes everything, also on error and\n"
 "on SIGINT, SIGTERM and SIGHUP.  Needs root.\n"
-"\n"
+CLI_USAGE_OPTIONS
 "  -f, --fs SPEC        a file system: TYPE[:MOUNT_OPTIONS][@LABEL], e.g. ext2,\n"
 "                       ext3:data=writeback (label ext3-writeback),\n"
 "                       ext4:noatime,data=journal (ext4-noatime-journal);\n"
 "                       repeatable; default: each of ext2 ext3 ext4 xfs btrfs\n"
 "                       whose mkfs is installed and that the kernel has\n"
 "  -s, --size SIZE      image size (default 1G, at least 320M)\n"
-"  -d, --dir DIR        where images and mount points go (default /var/tmp)\n"
+"  -d, --dir DIR        where the images go (default /var/tmp)\n"
 "  -o, --options OPTS   mount options added for every file system\n"
 "      --mkfs-opts FS=OPTS  extra mkfs arguments for the file systems whose\n"
 "                       type or label is FS, e.g. 'xfs=-m reflink=0'\n"
@@ -109,19 +108,15 @@ usage(void)
 "  -S, --stop           stop at the first failure\n"
 "      --dry-run        print the plan, touch nothing\n"
 "      --no-space-check do not check DIR has SIZE free\n"
-"  -q, --quiet          no progress lines on a terminal, no notes\n"
-"  -h, --help           show this help and exit\n"
-"  -V, --version        show the version and exit\n"
-"\n"
+"  -q, --quiet          no progress lines on a terminal, no notes\n");
+	cli_usage_std_options(23);
+	printf("\n"
 SIZE_SUFFIX_HELP ".\n"
-"\n"
-"Exit status: 0 every run succeeded, 1 a command, mkfs or mount failed\n"
-"(the others still ran), 2 usage error or not root.\n"
-"\n"
 "Example (seed 000's run_test.sh in one line):\n"
 "  fmatrix -s 2G -f ext2 -f ext3:data=writeback -f ext3:data=ordered \\\n"
 "      -f ext4 -f xfs -f btrfs -- fzero -s 1G {} | fplot -o zero.png\n");
-	exit(0);
+	cli_usage_end("0 every run succeeded, 1 a command, mkfs or mount failed\n"
+	    "(the others still ran), 2 usage error or not root.");
 }
 
 static void

@@ -150,7 +150,7 @@ usage(void)
 "Time phases of pwrite/pread on a file, one row per phase and run, with\n"
 "latency percentiles.  PATH is a directory (a new file is made there) or a\n"
 "new file; an existing regular file only with --force.\n"
-"\n"
+CLI_USAGE_OPTIONS
 "  -s, --size SIZE        file size (default 512M; with --force, the file's)\n"
 "  -b, --bs SIZE          bytes per operation, offsets aligned to it (4K)\n"
 "  -p, --phases LIST      comma list, in order, of create, randwrite,\n"
@@ -185,17 +185,15 @@ usage(void)
 "      --keep             keep the file of the last run\n"
 "      --force            reuse PATH if it is an existing regular file\n"
 "      --no-space-check   do not refuse a size larger than the free space\n"
-"  -q, --quiet            no progress meter\n"
-"  -h, --help             show this help and exit\n"
-"  -V, --version          show the version and exit\n"
-"\n"
+"  -q, --quiet            no progress meter\n",
+	    RNG_DEFAULT_SEED);
+	cli_usage_std_options(25);
+	printf("\n"
 SIZE_SUFFIX_HELP ".\n"
 "The dev_* columns count the block device's I/O during each phase (all of\n"
 "it, not only ours); extents, unwritten_mib and max_extent_mib are the\n"
-"file's FIEMAP layout after it.\n"
-"Exit status: 0 done, 1 the run failed, 2 usage error.\n",
-	    RNG_DEFAULT_SEED);
-	exit(0);
+"file's FIEMAP layout after it.\n");
+	cli_usage_end("0 done, 1 the run failed, 2 usage error.");
 }
 
 static int

@@ -121,11 +121,11 @@ static const struct option longopts[] = {
 __attribute__((noreturn)) static void
 usage(void)
 {
-	printf("Usage: fzero [OPTION]... PATH\n"
+	printf("Usage: fzero [options] PATH\n"
 	    "Time allocating and zeroing a file by several methods.  PATH is a\n"
 	    "directory (a new file is made there for each method and run) or a\n"
 	    "new file.  One row per method and run goes to standard output.\n"
-	    "\n"
+	    CLI_USAGE_OPTIONS
 	    "  -s, --size SIZE         file size (default 1G)\n"
 	    "  -m, --method LIST       comma-separated methods (default\n"
 	    "                          " DEFAULT_METHODS ")\n"
@@ -149,25 +149,17 @@ usage(void)
 	    "      --force             reuse PATH if it is an existing regular file\n"
 	    "      --no-space-check    do not refuse a size that cannot fit\n"
 	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
-	    "  -q, --quiet             no progress meter, no note of a kept file\n"
-	    "  -h, --help              display this help and exit\n"
-	    "  -V, --version           output version information and exit\n"
-	    "\n"
-	    "Methods: posix_fallocate, fallocate (fallocate(2) mode 0, never\n"
-	    "emulated), zero-range (FALLOC_FL_ZERO_RANGE), mmap (store zeros\n"
-	    "through a shared mapping), write:BS (write(2) of BS-byte chunks),\n"
-	    "direct:BS (the same with O_DIRECT), truncate (sparse: the baseline),\n"
-	    "putc (stdio, a byte at a time).\n"
-	    "\n"
+	    "  -q, --quiet             no progress meter, no note of a kept file\n");
+	cli_usage_std_options(26);
+	printf("\nMethods:\n");
+	method_print_help(stdout);
+	printf("\n"
 	    "The dev_* columns are the device's own counters over the method\n"
 	    "(other I/O on the device is counted too); extents, unwritten_mib\n"
 	    "and max_extent_mib are the file's FIEMAP layout after it.\n"
-	    "\n"
-	    SIZE_SUFFIX_HELP ".\n"
-	    "\n"
-	    "Exit status: 0 done, 1 a run failed or a method is not supported\n"
-	    "here, 2 usage error.\n");
-	exit(0);
+	    SIZE_SUFFIX_HELP ".\n");
+	cli_usage_end("0 done, 1 a run failed or a method is not supported\n"
+	    "here, 2 usage error.");
 }
 
 static void

@@ -3,6 +3,7 @@
 #ifndef FSBENCH_FZERO_H
 #define FSBENCH_FZERO_H
 
+#include <stdio.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,6 +48,8 @@ struct zero_result {
 
 /* Parse one method ("write:4096").  Returns 0, or -1 with a message for
  * a usage error in MSG. */
+/* The methods and their help lines, one per line, for --help. */
+void method_print_help(FILE *out);
 int method_parse(const char *s, struct method *m, char *msg, size_t len);
 
 /* Zero SIZE bytes of the empty file FD by method M, fsync'ing inside the

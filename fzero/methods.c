@@ -28,21 +28,35 @@
 					 * 512 or 4096 bytes */
 #define PUTC_STEP	65536		/* bytes between checks for a signal */
 
-/* Methods, as --method spells them; those with ":BS" take a chunk size. */
+/* Methods, as --method spells them; those with ":BS" take a chunk size.
+ * The help line of each is here too, so --help lists what exists. */
 static const struct {
 	const char *name;
 	enum method_kind kind;
 	bool has_bs;
+	const char *help;
 } method_table[] = {
-	{ "posix_fallocate", M_POSIX_FALLOCATE, false },
-	{ "fallocate", M_FALLOCATE, false },
-	{ "zero-range", M_ZERO_RANGE, false },
-	{ "mmap", M_MMAP, false },
-	{ "write", M_WRITE, true },
-	{ "direct", M_DIRECT, true },
-	{ "truncate", M_TRUNCATE, false },
-	{ "putc", M_PUTC, false },
+	{ "posix_fallocate", M_POSIX_FALLOCATE, false,
+	    "posix_fallocate(3): glibc writes zeros where the fs cannot" },
+	{ "fallocate", M_FALLOCATE, false, "fallocate(2) mode 0, never emulated" },
+	{ "zero-range", M_ZERO_RANGE, false, "fallocate(2) FALLOC_FL_ZERO_RANGE" },
+	{ "mmap", M_MMAP, false, "store zeros through a shared mapping" },
+	{ "write", M_WRITE, true, "write(2) of BS-byte chunks" },
+	{ "direct", M_DIRECT, true, "the same with O_DIRECT" },
+	{ "truncate", M_TRUNCATE, false, "sparse: the baseline" },
+	{ "putc", M_PUTC, false, "stdio, a byte at a time" },
 };
+
+void
+method_print_help(FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(method_table) / sizeof(method_table[0]); i++)
+		fprintf(out, "  %s%-*s %s\n", method_table[i].name,
+		    (int)(18 - strlen(method_table[i].name)),
+		    method_table[i].has_bs ? ":BS" : "", method_table[i].help);
+}
 
 int
 method_parse(const char *s, struct method *m, char *msg, size_t len)

@@ -41,6 +41,21 @@ cli_usage_error(const char *fmt, ...)
 }
 
 void
+cli_usage_std_options(int column)
+{
+	printf("  %-*s%s\n", column - 2, "-h, --help", "show this help and exit");
+	printf("  %-*s%s\n", column - 2, "-V, --version",
+	    "show the version and exit");
+}
+
+void
+cli_usage_end(const char *exit_status)
+{
+	printf("Exit status: %s\n\nSee %s(1).\n", exit_status, cli_prog);
+	exit(0);
+}
+
+void
 cli_version(void)
 {
 	printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME, PACKAGE_VERSION);

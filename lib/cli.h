@@ -11,6 +11,27 @@ void cli_init(const char *prog);
 /* "PROG: MESSAGE\nTry 'PROG --help' for more information." and exit 2. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void cli_usage_error(const char *fmt, ...);
+/* --help has one shape in every program (util-linux's USAGE_* idea):
+ *
+ *	Usage: PROG [options] ARGS
+ *	what it does, a few lines
+ *
+ *	Options:
+ *	  -x, --xxx ...
+ *	  -h, --help          show this help and exit
+ *	  -V, --version       show the version and exit
+ *
+ *	notes
+ *	Exit status: ...
+ *
+ *	See PROG(1).
+ *
+ * The program prints up to its last option, then cli_usage_std_options()
+ * with its option column, its notes, and cli_usage_end(). */
+#define CLI_USAGE_OPTIONS	"\nOptions:\n"
+void cli_usage_std_options(int column);
+/* "Exit status: TEXT", "See PROG(1).", and exit 0. */
+__attribute__((noreturn)) void cli_usage_end(const char *exit_status);
 /* "PROG (fsbench) 0.1.0" and license, exit 0. */
 __attribute__((noreturn)) void cli_version(void);
 /* Flush and close stdout; a failure (full disk, closed pipe) is an error

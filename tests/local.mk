@@ -69,5 +69,5 @@ include tests/fmatrix.mk
 include tests/faults.mk
 
 # What an attacker or another machine can put in front of the tools.
-TESTS += tests/tools/hostile.sh
-EXTRA_DIST += tests/tools/hostile.sh tests/helpers/exchange.c
+TESTS += tests/tools/hostile.sh tests/tools/help-shape.sh
+EXTRA_DIST += tests/tools/hostile.sh tests/tools/help-shape.sh tests/helpers/exchange.c

@@ -1,0 +1,33 @@
+#!/bin/sh
+# help-shape: every program's --help has one shape (lib/cli's, util-linux's
+# idea): "Usage: PROG [options] ...", a description, "Options:", the
+# options ending with -h, --help and -V, --version, notes, an "Exit
+# status:" line, and "See PROG(1)." last; --version names the package.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck source=tests/tools/lib.sh
+. "$top_srcdir/tests/tools/lib.sh"
+
+out=$scratch/help
+for p in fzero frandrw fload fcompare fmatrix fplot freport; do
+	need_cmd "$p"
+	"$p" --help >"$out" 2>"$scratch/err"
+	is "$?" 0 "$p --help: exit 0"
+	is "$(wc -c <"$scratch/err" | tr -d ' ')" 0 "$p --help: nothing on stderr"
+	check "$p: first line 'Usage: $p [options]'" \
+	    sh -c "head -n 1 '$out' | grep -q '^Usage: $p \[options\]'"
+	check "$p: an 'Options:' line after a blank one" \
+	    sh -c "grep -B1 -x 'Options:' '$out' | head -n 1 | grep -qx ''"
+	# The options end with -h and -V, then a blank line.
+	shape=$(awk '/^Options:$/ { o = 1; next }
+	    o && /^$/ { print prev2 "|" prev; exit }
+	    o { prev2 = prev; prev = $1 " " $2 }' "$out")
+	is "$shape" "-h, --help|-V, --version" "$p: the options end with -h, --help and -V, --version"
+	check "$p: one 'Exit status:' line" sh -c "[ \$(grep -c '^Exit status: ' '$out') -eq 1 ]"
+	is "$(tail -n 1 "$out")" "See $p(1)." "$p: the last line points to the manual"
+	is "$(tail -n 2 "$out" | head -n 1)" "" "$p:   after a blank line"
+	check "$p: lines of at most 80 columns" sh -c "! awk 'length > 80' '$out' | grep -q ."
+	"$p" --version >"$out"
+	check "$p --version: '$p (fsbench) VERSION'" \
+	    sh -c "head -n 1 '$out' | grep -Eq '^$p \\(fsbench\\) [0-9]+\\.[0-9]+'"
+done
+done_testing
