@@ -127,6 +127,25 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The loads as -L takes them, from the table, wrapped under -L's text. */
+static void
+print_load_kinds(void)
+{
+	size_t i, col = 0;
+
+	for (i = 0; i < load_nkinds; i++) {
+		size_t n = strlen(load_kinds[i].help) + (i + 1 < load_nkinds);
+
+		if (col > 0 && col + 1 + n > 78) {
+			putchar('\n');
+			col = 0;
+		}
+		col += (size_t)printf("%s%s%s", col ? " " : "                          ",
+		    load_kinds[i].help, i + 1 < load_nkinds ? "," : "");
+	}
+	putchar('\n');
+}
+
 static void
 usage(void)
 {
@@ -135,10 +154,9 @@ usage(void)
 	    "and print\nthe job's time, CPU and faults and how much work the "
 	    "load did meanwhile.\n"
 	    CLI_USAGE_OPTIONS
-	    "  -L, --load SPEC       a load, repeatable (default: none, process, io, mem):\n"
-	    "                          none, process[:procs=N], io[:size=SIZE],\n"
-	    "                          read[:size=SIZE], mem[:size=SIZE], list[:dir=DIR],\n"
-	    "                          copy[:procs=N:files=N:size=SIZE], cmd:COMMAND\n"
+	    "  -L, --load SPEC       a load, repeatable (default: none, process, io, mem):\n");
+	print_load_kinds();
+	printf(
 	    "  -d, --dir DIR         where the job and the loads make their files (.)\n"
 	    "      --job build|copy  the built-in job when no COMMAND is given (build)\n"
 	    "      --job-size N      files of the built-in job (2000)\n"
@@ -282,16 +300,18 @@ plain_word(const char *s)
 static void
 name_loads(struct fload *x)
 {
-	int count[LOAD_CMD + 1] = { 0 };
-	size_t i, j;
+	size_t i, j, n;
 
 	for (i = 0; i < x->nloads; i++) {
 		struct load *l = &x->loads[i];
 
-		snprintf(l->key, sizeof(l->key), "%s%d", spec_kind_name(l->kind),
-		    ++count[l->kind]);
+		/* the how-many-th of its kind: cmd1, cmd2, io1 ... */
+		for (j = 0, n = 1; j < i; j++)
+			n += x->loads[j].kind == l->kind;
+		snprintf(l->key, sizeof(l->key), "%s%zu", l->kind->name, n);
 		snprintf(l->name, sizeof(l->name), "%s",
-		    l->kind != LOAD_CMD && plain_word(l->spec) ? l->spec : l->key);
+		    !(l->kind->flags & LK_COMMAND) && plain_word(l->spec) ?
+		    l->spec : l->key);
 		for (j = 0; j < i; j++)
 			if (strcmp(x->loads[j].name, l->name) == 0)
 				cli_usage_error("load '%s' is given twice", l->spec);
@@ -391,13 +411,13 @@ print_plan(const struct fload *x, FILE *f)
 		const struct load *l = &x->loads[i];
 
 		spec_describe(l, buf, sizeof(buf));
-		fprintf(f, "fload:   load %s: %s", l->name, l->kind == LOAD_CMD ?
+		fprintf(f, "fload:   load %s: %s", l->name, (l->kind->flags & LK_COMMAND) ?
 		    l->cmd : buf);
 		if (spec_disk_kept(l, &x->sz) || spec_disk_run(l, &x->sz))
 			fprintf(f, " (disk: %s made once, %s more while it runs)",
 			    size_format(spec_disk_kept(l, &x->sz), a, sizeof(a)),
 			    size_format(spec_disk_run(l, &x->sz), b, sizeof(b)));
-		if (l->kind == LOAD_MEM)
+		if ((l->kind->flags & LK_MEMORY))
 			fprintf(f, " (memory: %s)", size_format(l->size, a,
 			    sizeof(a)));
 		fputc('\n', f);
@@ -510,7 +530,7 @@ prepare(struct fload *x)
 		fail(x);
 	}
 	for (i = 0; i < x->nloads; i++)
-		if (x->loads[i].kind != LOAD_NONE &&
+		if (!(x->loads[i].kind->flags & LK_NOTHING) &&
 		    load_prepare(&x->loads[i], ".", (int)i + 1, x->quiet) < 0) {
 			check_interrupt(x);
 			fail(x);
@@ -524,7 +544,7 @@ before_run(struct fload *x, struct load *l)
 	int rc = 0;
 
 	if (job_reset(&x->job) < 0 ||
-	    (l->kind != LOAD_NONE && load_reset(l) < 0))
+	    (!(l->kind->flags & LK_NOTHING) && load_reset(l) < 0))
 		fail(x);
 	if (x->drop == DROP_SYS)
 		rc = drop_caches(DROP_SYS, -1, ".", &x->fs);
@@ -569,7 +589,7 @@ fill_result(struct result *r, const struct group *lg, double load_wall_s,
 	r->cpu_pct = clock_cpu_pct(&r->u, r->seconds);
 	r->load_ops = r->load_ops_per_s = r->load_mib_per_s = NAN;
 	r->load_cpu_pct = NAN;
-	if (l->kind == LOAD_NONE)
+	if ((l->kind->flags & LK_NOTHING))
 		return;
 	r->load_ops = load_ops(l, d);
 	r->load_ops_per_s = r->load_ops / r->seconds;
@@ -616,7 +636,7 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 	tl0 = clock_now_ns();
 	if (load_start(l, &lg, x->counters) < 0)
 		fail(x);
-	if (x->warmup_s > 0 && l->kind != LOAD_NONE)
+	if (x->warmup_s > 0 && !(l->kind->flags & LK_NOTHING))
 		warm_up(x, &lg, tl0 + (uint64_t)(x->warmup_s * 1e9));
 	counters_sum(x->counters->load, &c0);
 	counters_sum(x->counters->job, &j0);
@@ -734,12 +754,12 @@ print_meta(struct fload *x, const char *interrupted)
 		struct load *l = &x->loads[i];
 		char key[FLOAD_NAME_MAX + 16];
 
-		if (l->kind == LOAD_NONE)
+		if ((l->kind->flags & LK_NOTHING))
 			continue;
 		snprintf(key, sizeof(key), "load_%s", l->key);
 		spec_describe(l, buf, sizeof(buf));
 		/* cmd: the command text; others: the column, resolved */
-		if (l->kind == LOAD_CMD)
+		if ((l->kind->flags & LK_COMMAND))
 			record_meta(&x->w, key, "%s", l->cmd);
 		else
 			record_meta(&x->w, key, "%s = %s", l->name, buf);
@@ -773,7 +793,7 @@ print_record(struct fload *x, const char *interrupted)
 	size_t i, nnone = 0;
 
 	for (i = 0; i < x->nres; i++)
-		if (x->res[i].load->kind == LOAD_NONE) {
+		if ((x->res[i].load->kind->flags & LK_NOTHING)) {
 			none_sum += x->res[i].seconds;
 			nnone++;
 		}

@@ -155,13 +155,54 @@ int copy_run(void *arg);
 
 /* ---- loads (spec.c, loads.c) ---- */
 
-enum load_kind {
-	LOAD_NONE, LOAD_PROCESS, LOAD_IO, LOAD_READ, LOAD_MEM, LOAD_LIST,
-	LOAD_COPY, LOAD_CMD,
+struct load;
+struct sizing;
+
+/* What a load kind is: one row of load_kinds[] (loads.c) each.  A new
+ * load is a row there and its run function; nothing else names kinds. */
+#define LK_NOTHING	0x1	/* "none": runs no process */
+#define LK_COMMAND	0x2	/* cmd:COMMAND, not NAME[:KEY=VALUE] */
+#define LK_MEMORY	0x4	/* its size is memory (--dry-run says so) */
+#define LK_PASSES	0x8	/* load_ops: passes over SIZE bytes, fractional */
+#define LK_BYTES	0x10	/* it moves bytes: load_mib_per_s */
+
+enum lk_procs {
+	LK_ONE,			/* one process */
+	LK_EACH,		/* procs= independent processes */
+	LK_RING,		/* procs= processes passing messages round */
+};
+
+struct load_kind {
+	const char *name;
+	const char *keys;	/* the KEYs it takes, blank-separated */
+	const char *help;	/* its --help form */
+	unsigned flags;
+	enum lk_procs procs;
+	/* Defaults that depend on the machine (NULL: none); exits 1 on a
+	 * size that cannot fit. */
+	void (*resolve)(struct load *l, const struct sizing *sz, bool quiet);
+	/* Bytes on disk for the whole invocation, and during one run
+	 * (NULL: none). */
+	uint64_t (*disk_kept)(const struct load *l, const struct sizing *sz);
+	uint64_t (*disk_run)(const struct load *l, const struct sizing *sz);
+	/* Make what it reads, once, in directory IN (NULL: nothing). */
+	int (*prepare)(struct load *l, const char *in, bool quiet);
+	/* Each of its processes; ARG is a struct load_worker. */
+	int (*run)(void *arg);
+};
+extern const struct load_kind load_kinds[];
+extern const size_t load_nkinds;
+
+/* What one load process gets. */
+struct load_worker {
+	struct load *load;
+	struct counter *count;
+	uint64_t index;		/* 0 .. procs-1 */
+	int in, out;		/* ring: the pipes */
 };
 
 struct load {
-	enum load_kind kind;
+	const struct load_kind *kind;
 	const char *spec;		/* as given */
 	char name[FLOAD_NAME_MAX];	/* the load column */
 	char key[FLOAD_NAME_MAX];	/* metadata key: load_KEY */
@@ -169,6 +210,8 @@ struct load {
 	uint64_t size;
 	uint64_t procs;
 	uint64_t files;
+	uint64_t count;			/* files: files in the tree */
+	uint64_t dirs;			/* files: directories they spread over */
 	const char *dir;		/* list, absolute */
 	const char *cmd;		/* cmd */
 	char *keys;			/* the KEY=VALUE text values point into */
@@ -195,10 +238,15 @@ int spec_parse(const char *spec, uint64_t mem_base, struct load *l,
     char *err, size_t errlen);
 /* Fill defaults and refuse what cannot fit (exit 1). */
 void spec_resolve(struct load *l, const struct sizing *sz, bool quiet);
-const char *spec_kind_name(enum load_kind k);
 /* Bytes that stay on disk for the whole invocation, and for one run. */
 uint64_t spec_disk_kept(const struct load *l, const struct sizing *sz);
 uint64_t spec_disk_run(const struct load *l, const struct sizing *sz);
+/* The default sizes the rows of load_kinds[] use (spec.c). */
+void spec_size_from_disk(struct load *l, const struct sizing *sz, bool quiet);
+void spec_size_from_memory(struct load *l, const struct sizing *sz,
+    bool quiet);
+uint64_t spec_size_on_disk(const struct load *l, const struct sizing *sz);
+uint64_t spec_files_on_disk(const struct load *l, const struct sizing *sz);
 /* A line for the metadata: what the load was, resolved. */
 void spec_describe(const struct load *l, char *buf, size_t len);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,13 +49,6 @@ counters_sum(const struct counter *slots, struct tally *t)
 	}
 }
 
-/* What one load process gets. */
-struct worker {
-	struct load *load;
-	struct counter *count;
-	int in;
-	int out;
-};
 
 /* ---- process: a ring of pipes ---- */
 
@@ -78,7 +72,7 @@ read_msg(int fd, char *buf)
 static int
 ring_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 	char msg[RING_MSG];
 
 	/* One message each in flight: every process has work at once. */
@@ -100,7 +94,7 @@ ring_run(void *arg)
 static int
 io_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 	struct load *l = w->load;
 	unsigned char *buf;
 	char path[4096 + 16];
@@ -143,7 +137,7 @@ io_run(void *arg)
 static int
 read_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 	struct load *l = w->load;
 	char path[4096 + 16], *buf;
 	uint64_t off;
@@ -195,7 +189,7 @@ gcd(uint64_t a, uint64_t b)
 static int
 mem_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t npages = w->load->size / page, stride, idx = 0, i;
 	unsigned char *mem;
@@ -244,7 +238,7 @@ list_entry(const char *path, const struct stat *st, int type, struct FTW *f)
 static int
 list_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 
 	list_count = w->count;
 	for (;;)
@@ -252,6 +246,84 @@ list_run(void *arg)
 			warn("load list: %s", w->load->dir);
 			return 1;
 		}
+}
+
+/* ---- files: create, stat and unlink many small files in a tree ---- */
+
+/* bonnie++ -n's work, again and again: COUNT files of SIZE bytes spread
+ * over DIRS directories are created (and written), then each is stat'ed,
+ * then each unlinked; a file counts once it went through all three.
+ * Everything by descriptor under the load's work directory. */
+static int
+files_run(void *arg)
+{
+	struct load_worker *w = arg;
+	struct load *l = w->load;
+	size_t chunk = l->size < FLOAD_CHUNK ? (size_t)l->size : FLOAD_CHUNK;
+	char path[4096 + 16], name[32];
+	unsigned char *buf;
+	struct stat st;
+	uint64_t i, done;
+	int top, *dfd, fd;
+
+	path_fmt(path, sizeof(path), "%s/work", l->path);
+	top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* The load runs until it is killed: these are never freed. */
+	buf = malloc(chunk);
+	dfd = calloc(l->dirs, sizeof(*dfd));
+	if (top < 0 || buf == NULL || dfd == NULL) {
+		warn("load files: %s", path);
+		return 1;
+	}
+	fill_pattern(buf, chunk, 0x30);
+	for (i = 0; i < l->dirs; i++) {
+		snprintf(name, sizeof(name), "d%05" PRIu64, i);
+		if (mkdirat(top, name, 0700) < 0 || (dfd[i] = openat(top, name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+			warn("load files: %s/%s", path, name);
+			return 1;
+		}
+	}
+	for (;;) {
+		for (i = 0; i < l->count; i++) {
+			snprintf(name, sizeof(name), "f%08" PRIu64, i);
+			fd = openat(dfd[i % l->dirs], name, O_WRONLY | O_CREAT |
+			    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+			if (fd < 0) {
+				warn("load files: create %s", name);
+				return 1;
+			}
+			for (done = 0; done < l->size; done += chunk) {
+				size_t n = l->size - done < chunk ?
+				    (size_t)(l->size - done) : chunk;
+
+				if (xio_write_all(fd, buf, n) < 0) {
+					warn("load files: write %s", name);
+					return 1;
+				}
+			}
+			if (close(fd) < 0) {
+				warn("load files: close %s", name);
+				return 1;
+			}
+		}
+		for (i = 0; i < l->count; i++) {
+			snprintf(name, sizeof(name), "f%08" PRIu64, i);
+			if (fstatat(dfd[i % l->dirs], name, &st,
+			    AT_SYMLINK_NOFOLLOW) < 0) {
+				warn("load files: stat %s", name);
+				return 1;
+			}
+		}
+		for (i = 0; i < l->count; i++) {
+			snprintf(name, sizeof(name), "f%08" PRIu64, i);
+			if (unlinkat(dfd[i % l->dirs], name, 0) < 0) {
+				warn("load files: unlink %s", name);
+				return 1;
+			}
+			counter_add(w->count, 1, 0);
+		}
+	}
 }
 
 /* ---- cmd: any command again and again ---- */
@@ -268,7 +340,7 @@ on_term(int sig)
 static int
 cmd_run(void *arg)
 {
-	struct worker *w = arg;
+	struct load_worker *w = arg;
 	struct sigaction sa;
 	int status;
 	pid_t pid, r;
@@ -321,47 +393,66 @@ make_path(const char *dir, const char *name)
 	return p;
 }
 
-int
-load_prepare(struct load *l, const char *topdir, int index, bool quiet)
+/* read: the file it reads, made once. */
+static int
+read_prepare(struct load *l, const char *in, bool quiet)
 {
 	struct progress meter;
 	unsigned char *pattern;
-	char name[64], *in, *data, *src;
+	char *data;
+	int rc;
+
+	pattern = malloc(FLOAD_CHUNK);
+	if (pattern == NULL)
+		err(1, "out of memory");
+	fill_pattern(pattern, FLOAD_CHUNK, 0x20);
+	data = make_path(in, "data");
+	progress_start(&meter, "fload: making the read load's file", l->size,
+	    quiet);
+	rc = file_make(data, l->size, pattern, FLOAD_CHUNK, true, &meter);
+	progress_end(&meter);
+	free(data);
+	free(pattern);
+	return rc;
+}
+
+/* copy: each process's set of source files. */
+static int
+copy_prepare(struct load *l, const char *in, bool quiet)
+{
+	char name[64], *src;
 	uint64_t k;
 	int rc = 0;
 
-	snprintf(name, sizeof(name), "L%d-%s", index, spec_kind_name(l->kind));
+	(void)quiet;
+	l->copy = calloc(l->procs, sizeof(*l->copy));
+	if (l->copy == NULL)
+		err(1, "out of memory");
+	for (k = 0; k < l->procs && rc == 0; k++) {
+		snprintf(name, sizeof(name), "w%" PRIu64, k);
+		src = make_path(in, name);
+		rc = copy_make_sources(src, l->files, l->size, 0x4000 + k);
+		path_fmt(l->copy[k].src, sizeof(l->copy[k].src), "%s", src);
+		free(src);
+	}
+	return rc;
+}
+
+int
+load_prepare(struct load *l, const char *topdir, int index, bool quiet)
+{
+	char name[64], *in;
+	int rc = 0;
+
+	snprintf(name, sizeof(name), "L%d-%s", index, l->kind->name);
 	path_join(l->path, sizeof(l->path), topdir, name);
 	in = make_path(l->path, "in");
 	if (dir_make(l->path) < 0 || dir_make(in) < 0) {
 		free(in);
 		return -1;
 	}
-	if (l->kind == LOAD_READ) {
-		pattern = malloc(FLOAD_CHUNK);
-		if (pattern == NULL)
-			err(1, "out of memory");
-		fill_pattern(pattern, FLOAD_CHUNK, 0x20);
-		data = make_path(in, "data");
-		progress_start(&meter, "fload: making the read load's file",
-		    l->size, quiet);
-		rc = file_make(data, l->size, pattern, FLOAD_CHUNK, true, &meter);
-		progress_end(&meter);
-		free(data);
-		free(pattern);
-	}
-	if (l->kind == LOAD_COPY) {
-		l->copy = calloc(l->procs, sizeof(*l->copy));
-		if (l->copy == NULL)
-			err(1, "out of memory");
-		for (k = 0; k < l->procs && rc == 0; k++) {
-			snprintf(name, sizeof(name), "w%" PRIu64, k);
-			src = make_path(in, name);
-			rc = copy_make_sources(src, l->files, l->size, 0x4000 + k);
-			path_fmt(l->copy[k].src, sizeof(l->copy[k].src), "%s", src);
-			free(src);
-		}
-	}
+	if (l->kind->prepare != NULL)
+		rc = l->kind->prepare(l, in, quiet);
 	free(in);
 	return rc;
 }
@@ -383,7 +474,7 @@ static int
 start_ring(struct load *l, struct group *g, struct counters *c,
     const struct spawn *proto)
 {
-	struct worker w = { .load = l };
+	struct load_worker w = { .load = l };
 	struct spawn s = *proto;
 	int first[2], next[2], in;
 	uint64_t i;
@@ -419,59 +510,55 @@ start_ring(struct load *l, struct group *g, struct counters *c,
 	return 0;
 }
 
+/* copy: the worker's set of files, copied afresh into the work
+ * directory until fload stops it. */
+static int
+copy_load_run(void *arg)
+{
+	struct load_worker *w = arg;
+	struct copy_work *cw = &w->load->copy[w->index];
+
+	path_fmt(cw->dst, sizeof(cw->dst), "%s/work", w->load->path);
+	cw->files = w->load->files;
+	cw->size = w->load->size;
+	cw->count = w->count;
+	cw->loop = true;
+	cw->worker = (unsigned)w->index;
+	return copy_run(cw);
+}
+
 int
 load_start(struct load *l, struct group *g, struct counters *c)
 {
-	static char name[16];
+	static char name[32];
 	struct spawn s;
-	struct worker w = { .load = l, .count = &c->load[0] };
+	struct load_worker w = { .load = l, .count = &c->load[0] };
 	char work[4096 + 8];
 	uint64_t k;
 
+	if (l->kind->flags & LK_NOTHING)
+		return 0;
 	memset(&s, 0, sizeof(s));
-	snprintf(name, sizeof(name), "fload-%s", spec_kind_name(l->kind));
+	snprintf(name, sizeof(name), "fload-%s", l->kind->name);
 	path_fmt(work, sizeof(work), "%s/work", l->path);
 	s.name = name;
 	s.out_fd = -1;
 	s.cwd = work;
 	s.arg = &w;
-	switch (l->kind) {
-	case LOAD_NONE:
-		return 0;
-	case LOAD_PROCESS:
-		s.fn = ring_run;
+	s.fn = l->kind->run;
+	switch (l->kind->procs) {
+	case LK_RING:
 		return start_ring(l, g, c, &s);
-	case LOAD_IO:
-		s.fn = io_run;
-		break;
-	case LOAD_READ:
-		s.fn = read_run;
-		break;
-	case LOAD_MEM:
-		s.fn = mem_run;
-		break;
-	case LOAD_LIST:
-		s.fn = list_run;
-		break;
-	case LOAD_CMD:
-		s.fn = cmd_run;
-		break;
-	case LOAD_COPY:
-		s.fn = copy_run;
+	case LK_EACH:
 		for (k = 0; k < l->procs; k++) {
-			struct copy_work *cw = &l->copy[k];
-
-			path_fmt(cw->dst, sizeof(cw->dst), "%s", work);
-			cw->files = l->files;
-			cw->size = l->size;
-			cw->count = &c->load[k % COUNTER_SLOTS];
-			cw->loop = true;
-			cw->worker = (unsigned)k;
-			s.arg = cw;
+			w.index = k;
+			w.count = &c->load[k % COUNTER_SLOTS];
 			if (proc_spawn(g, &s) < 0)
 				return -1;
 		}
 		return 0;
+	case LK_ONE:
+		break;
 	}
 	return proc_spawn(g, &s) < 0 ? -1 : 0;
 }
@@ -479,21 +566,89 @@ load_start(struct load *l, struct group *g, struct counters *c)
 double
 load_ops(const struct load *l, const struct tally *t)
 {
-	switch (l->kind) {
-	case LOAD_IO:
-	case LOAD_READ:
-	case LOAD_MEM:
-		/* files or passes, fractional: how far the last one got */
+	/* passes, fractional: how far the last one got */
+	if (l->kind->flags & LK_PASSES)
 		return (double)t->bytes / (double)l->size;
-	default:
-		return (double)t->ops;
-	}
+	return (double)t->ops;
 }
 
 bool
 load_has_bytes(const struct load *l)
 {
-	/* mem touches a byte a page: it sweeps memory, it moves no bytes */
-	return l->kind == LOAD_PROCESS || l->kind == LOAD_IO ||
-	    l->kind == LOAD_READ || l->kind == LOAD_COPY;
+	return (l->kind->flags & LK_BYTES) != 0;
 }
+
+/* ---- the loads ---- */
+
+static void
+resolve_procs(struct load *l, const struct sizing *sz, bool quiet)
+{
+	(void)quiet;
+	if (l->procs == 0)
+		l->procs = 4 * (uint64_t)sz->cpus;
+}
+
+static void
+resolve_list(struct load *l, const struct sizing *sz, bool quiet)
+{
+	(void)sz, (void)quiet;
+	if (l->dir == NULL)
+		l->dir = "/usr";
+}
+
+static void
+resolve_copy(struct load *l, const struct sizing *sz, bool quiet)
+{
+	(void)quiet;
+	if (l->procs == 0)
+		l->procs = 2 * (uint64_t)sz->cpus;
+	if (l->files == 0)
+		l->files = 1000;
+	if (!l->size_given)
+		l->size = 16 * 1024;
+}
+
+static void
+resolve_files(struct load *l, const struct sizing *sz, bool quiet)
+{
+	(void)sz, (void)quiet;
+	if (l->count == 0)
+		l->count = 1000;
+	if (l->dirs == 0)
+		l->dirs = 10;
+	if (!l->size_given)
+		l->size = 4096;
+}
+
+static uint64_t
+files_on_disk(const struct load *l, const struct sizing *sz)
+{
+	return l->count * ((l->size + sz->block_size - 1) / sz->block_size *
+	    sz->block_size);
+}
+
+/* mem touches a byte a page: it sweeps memory, it moves no bytes; files
+ * counts files, whose few bytes are not the point. */
+const struct load_kind load_kinds[] = {
+	{ "none", "", "none", LK_NOTHING, LK_ONE,
+	    NULL, NULL, NULL, NULL, NULL },
+	{ "process", "procs", "process[:procs=N]", LK_BYTES, LK_RING,
+	    resolve_procs, NULL, NULL, NULL, ring_run },
+	{ "io", "size", "io[:size=SIZE]", LK_PASSES | LK_BYTES, LK_ONE,
+	    spec_size_from_disk, NULL, spec_size_on_disk, NULL, io_run },
+	{ "read", "size", "read[:size=SIZE]", LK_PASSES | LK_BYTES, LK_ONE,
+	    spec_size_from_disk, spec_size_on_disk, NULL, read_prepare,
+	    read_run },
+	{ "mem", "size", "mem[:size=SIZE]", LK_PASSES | LK_MEMORY, LK_ONE,
+	    spec_size_from_memory, NULL, NULL, NULL, mem_run },
+	{ "list", "dir", "list[:dir=DIR]", 0, LK_ONE,
+	    resolve_list, NULL, NULL, NULL, list_run },
+	{ "copy", "procs files size", "copy[:procs=N:files=N:size=SIZE]",
+	    LK_BYTES, LK_EACH, resolve_copy, spec_files_on_disk,
+	    spec_files_on_disk, copy_prepare, copy_load_run },
+	{ "files", "count size dirs", "files[:count=N:size=SIZE:dirs=N]", 0,
+	    LK_ONE, resolve_files, NULL, files_on_disk, NULL, files_run },
+	{ "cmd", "", "cmd:COMMAND", LK_COMMAND, LK_ONE,
+	    NULL, NULL, NULL, NULL, cmd_run },
+};
+const size_t load_nkinds = sizeof(load_kinds) / sizeof(load_kinds[0]);

@@ -16,25 +16,10 @@
 #include "fload.h"
 #include "size.h"
 
-static const char *const kind_names[] = {
-	"none", "process", "io", "read", "mem", "list", "copy", "cmd",
-};
-
-/* Which keys each load takes, as a blank-separated list. */
-static const char *const kind_keys[] = {
-	"", "procs", "size", "size", "size", "dir", "procs files size", "",
-};
-
-const char *
-spec_kind_name(enum load_kind k)
-{
-	return kind_names[k];
-}
-
 static bool
-key_allowed(enum load_kind k, const char *key, size_t len)
+key_allowed(const struct load_kind *k, const char *key, size_t len)
 {
-	const char *p = kind_keys[k];
+	const char *p = k->keys;
 
 	while (*p != '\0') {
 		size_t n = strcspn(p, " ");
@@ -54,7 +39,9 @@ key_allowed(enum load_kind k, const char *key, size_t len)
 static bool
 key_seen(unsigned *seen, const char *key)
 {
-	static const char *const keys[] = { "procs", "files", "size", "dir" };
+	static const char *const keys[] = {
+		"procs", "files", "size", "dir", "count", "dirs",
+	};
 	unsigned bit;
 
 	for (bit = 0; bit < sizeof(keys) / sizeof(keys[0]); bit++)
@@ -81,6 +68,14 @@ set_key(struct load *l, const char *key, const char *val, uint64_t mem_base,
 		if (size_parse_count(val, 1, 10000000, &v) < 0)
 			goto bad;
 		l->files = v;
+	} else if (strcmp(key, "count") == 0) {
+		if (size_parse_count(val, 1, 10000000, &v) < 0)
+			goto bad;
+		l->count = v;
+	} else if (strcmp(key, "dirs") == 0) {
+		if (size_parse_count(val, 1, 100000, &v) < 0)
+			goto bad;
+		l->dirs = v;
 	} else if (strcmp(key, "size") == 0) {
 		if (size_parse(val, mem_base, &v) < 0 || v == 0)
 			goto bad;
@@ -112,33 +107,39 @@ int
 spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
     size_t errlen)
 {
+	const struct load_kind *k = NULL;
 	char *rest, *p, *item, *eq;
 	unsigned seen = 0;
-	size_t n;
-	int k;
+	size_t n, i;
 
 	memset(l, 0, sizeof(*l));
 	l->spec = spec;
-	if (strncmp(spec, "cmd:", 4) == 0) {
-		l->kind = LOAD_CMD;
-		l->cmd = spec + 4;
+	n = strcspn(spec, ":");
+	for (i = 0; i < load_nkinds; i++)
+		if (strlen(load_kinds[i].name) == n &&
+		    strncmp(spec, load_kinds[i].name, n) == 0)
+			k = &load_kinds[i];
+	if (k == NULL) {
+		char names[512];
+		size_t used = 0;
+
+		for (i = 0; i < load_nkinds && used < sizeof(names); i++)
+			used += (size_t)snprintf(names + used, sizeof(names) - used,
+			    "%s%s%s", i ? ", " : "", load_kinds[i].name,
+			    load_kinds[i].flags & LK_COMMAND ? ":COMMAND" : "");
+		snprintf(err, errlen, "unknown load '%.*s' (%s)", (int)n, spec,
+		    names);
+		return -1;
+	}
+	l->kind = k;
+	if (k->flags & LK_COMMAND) {
+		l->cmd = spec[n] == ':' ? spec + n + 1 : "";
 		if (l->cmd[strspn(l->cmd, " \t")] == '\0') {
-			snprintf(err, errlen, "no command after 'cmd:'");
+			snprintf(err, errlen, "no command after '%s:'", k->name);
 			return -1;
 		}
 		return 0;
 	}
-	n = strcspn(spec, ":");
-	for (k = 0; k < (int)(sizeof(kind_names) / sizeof(kind_names[0])); k++)
-		if (k != LOAD_CMD && strlen(kind_names[k]) == n &&
-		    strncmp(spec, kind_names[k], n) == 0)
-			break;
-	if (k == (int)(sizeof(kind_names) / sizeof(kind_names[0]))) {
-		snprintf(err, errlen, "unknown load '%.*s' (none, process, io, "
-		    "read, mem, list, copy, cmd:COMMAND)", (int)n, spec);
-		return -1;
-	}
-	l->kind = (enum load_kind)k;
 	if (spec[n] == '\0')
 		return 0;
 	/* Values point into this copy, which lives as long as fload. */
@@ -153,9 +154,9 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
 		}
 		if (!key_allowed(l->kind, item, (size_t)(eq - item))) {
 			snprintf(err, errlen, "unknown key '%.*s' for load '%s'%s%s",
-			    (int)(eq - item), item, kind_names[k],
-			    *kind_keys[k] ? "; it takes " : " (it takes none)",
-			    kind_keys[k]);
+			    (int)(eq - item), item, k->name,
+			    *k->keys ? "; it takes " : " (it takes none)",
+			    k->keys);
 			return -1;
 		}
 		*eq = '\0';
@@ -167,6 +168,21 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
 			return -1;
 	}
 	return 0;
+}
+
+/* The number a numeric KEY holds in L. */
+static uint64_t
+key_value(const struct load *l, const char *key, size_t n)
+{
+	if (strncmp(key, "procs", n) == 0 && n == 5)
+		return l->procs;
+	if (strncmp(key, "files", n) == 0 && n == 5)
+		return l->files;
+	if (strncmp(key, "count", n) == 0 && n == 5)
+		return l->count;
+	if (strncmp(key, "dirs", n) == 0 && n == 4)
+		return l->dirs;
+	return l->size;
 }
 
 static uint64_t
@@ -197,8 +213,8 @@ note(struct load *l, bool quiet, const char *fmt, ...)
 		warnx("load '%s': %s", l->spec, l->note);
 }
 
-static void
-resolve_file_size(struct load *l, const struct sizing *sz, bool quiet)
+void
+spec_size_from_disk(struct load *l, const struct sizing *sz, bool quiet)
 {
 	char a[32], b[32];
 	uint64_t cap = round_down(sz->free_bytes / 2, 4096);
@@ -216,8 +232,8 @@ resolve_file_size(struct load *l, const struct sizing *sz, bool quiet)
 		errx(1, "load '%s': no free space in %s", l->spec, sz->dirname);
 }
 
-static void
-resolve_mem_size(struct load *l, const struct sizing *sz, bool quiet)
+void
+spec_size_from_memory(struct load *l, const struct sizing *sz, bool quiet)
 {
 	uint64_t margin = sz->mem_bytes / 10, cap, page = 4096;
 	char a[32], b[32];
@@ -250,81 +266,60 @@ resolve_mem_size(struct load *l, const struct sizing *sz, bool quiet)
 void
 spec_resolve(struct load *l, const struct sizing *sz, bool quiet)
 {
-	switch (l->kind) {
-	case LOAD_PROCESS:
-		if (l->procs == 0)
-			l->procs = 4 * (uint64_t)sz->cpus;
-		break;
-	case LOAD_IO:
-	case LOAD_READ:
-		resolve_file_size(l, sz, quiet);
-		break;
-	case LOAD_MEM:
-		resolve_mem_size(l, sz, quiet);
-		break;
-	case LOAD_LIST:
-		if (l->dir == NULL)
-			l->dir = "/usr";
-		break;
-	case LOAD_COPY:
-		if (l->procs == 0)
-			l->procs = 2 * (uint64_t)sz->cpus;
-		if (l->files == 0)
-			l->files = 1000;
-		if (!l->size_given)
-			l->size = 16 * 1024;
-		break;
-	case LOAD_NONE:
-	case LOAD_CMD:
-		break;
-	}
+	if (l->kind->resolve != NULL)
+		l->kind->resolve(l, sz, quiet);
 }
 
 uint64_t
 spec_disk_kept(const struct load *l, const struct sizing *sz)
 {
-	if (l->kind == LOAD_READ)
-		return round_up(l->size, sz->block_size);
-	if (l->kind == LOAD_COPY)
-		return l->procs * l->files * round_up(l->size, sz->block_size);
-	return 0;
+	return l->kind->disk_kept ? l->kind->disk_kept(l, sz) : 0;
 }
 
 uint64_t
 spec_disk_run(const struct load *l, const struct sizing *sz)
 {
-	if (l->kind == LOAD_IO)
-		return round_up(l->size, sz->block_size);
-	if (l->kind == LOAD_COPY)
-		return l->procs * l->files * round_up(l->size, sz->block_size);
-	return 0;
+	return l->kind->disk_run ? l->kind->disk_run(l, sz) : 0;
 }
 
+/* SIZE rounded up to whole blocks: a file of SIZE bytes. */
+uint64_t
+spec_size_on_disk(const struct load *l, const struct sizing *sz)
+{
+	return round_up(l->size, sz->block_size);
+}
+
+/* procs x files files of SIZE bytes (copy's sets). */
+uint64_t
+spec_files_on_disk(const struct load *l, const struct sizing *sz)
+{
+	return l->procs * l->files * round_up(l->size, sz->block_size);
+}
+
+/* NAME:KEY=VALUE... with every key of the kind, resolved: the same form
+ * -L takes, so the metadata can be pasted back. */
 void
 spec_describe(const struct load *l, char *buf, size_t len)
 {
-	switch (l->kind) {
-	case LOAD_PROCESS:
-		snprintf(buf, len, "process:procs=%" PRIu64, l->procs);
-		break;
-	case LOAD_IO:
-	case LOAD_READ:
-	case LOAD_MEM:
-		snprintf(buf, len, "%s:size=%" PRIu64, kind_names[l->kind],
-		    l->size);
-		break;
-	case LOAD_LIST:
-		snprintf(buf, len, "list:dir=%s", l->dir);
-		break;
-	case LOAD_COPY:
-		snprintf(buf, len, "copy:procs=%" PRIu64 ":files=%" PRIu64
-		    ":size=%" PRIu64, l->procs, l->files, l->size);
-		break;
-	case LOAD_CMD:
+	const char *p = l->kind->keys;
+	size_t used;
+
+	if (l->kind->flags & LK_COMMAND) {
 		snprintf(buf, len, "%s", l->cmd);
-		break;
-	case LOAD_NONE:
-		snprintf(buf, len, "none");
-		break;
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "%s", l->kind->name);
+	while (*p != '\0' && used < len) {
+		size_t n = strcspn(p, " ");
+
+		if (strncmp(p, "dir", n) == 0 && n == 3)
+			used += (size_t)snprintf(buf + used, len - used, ":dir=%s",
+			    l->dir);
+		else
+			used += (size_t)snprintf(buf + used, len - used,
+			    ":%.*s=%" PRIu64, (int)n, p, key_value(l, p, n));
+		p += n;
+		while (*p == ' ')
+			p++;
 	}
 }

@@ -14,8 +14,9 @@ mkdir -p "$tree/a/b" "$tree/c"
 touch "$tree/a/1" "$tree/a/b/2" "$tree/c/3"
 
 set -- -L none -L process:procs=4 -L io -L read -L mem -L "list:dir=$tree" \
-    -L list -L copy:procs=2:files=20:size=4K -L 'cmd:sleep 0.05'
-loads="process:procs=4 io read mem list:dir=$tree list copy:procs=2:files=20:size=4K cmd1"
+    -L list -L copy:procs=2:files=20:size=4K -L files:count=50:dirs=3 \
+    -L 'cmd:sleep 0.05'
+loads="process:procs=4 io read mem list:dir=$tree list copy:procs=2:files=20:size=4K files:count=50:dirs=3 cmd1"
 
 # One invocation, --order grouped: each load's 0.5 s run and 2 s run are
 # back to back, so the machine's other work weighs the same on both.  The
@@ -70,8 +71,12 @@ for f in short long; do
 	    'v("load") != "copy:procs=2:files=20:size=4K" || near(v("load_mib_per_s"), v("load_ops_per_s") * 4 / 1024, 0.0001)'
 	check "$f: process: MiB/s = 512 B x messages/s" rows_ok "$scratch/$f" \
 	    'v("load") != "process:procs=4" || near(v("load_mib_per_s"), v("load_ops_per_s") * 512 / 1048576, 0.0001)'
-	check "$f: mem, list, cmd move no bytes" rows_ok "$scratch/$f" \
-	    '(v("load") !~ /^(mem|list|cmd)/) || v("load_mib_per_s") == "-"'
+	check "$f: mem, list, files, cmd move no bytes" rows_ok "$scratch/$f" \
+	    '(v("load") !~ /^(mem|list|files|cmd)/) || v("load_mib_per_s") == "-"'
+	# files counts whole files, each created, stat'ed and unlinked, and
+	# no file before the first pass's unlinks: at least 1, a whole number.
+	check "$f: files: load_ops counts whole files" rows_ok "$scratch/$f" \
+	    'v("load") != "files:count=50:dirs=3" || (v("load_ops") >= 1 && v("load_ops") == int(v("load_ops")))'
 done
 
 o=$scratch/long
@@ -81,6 +86,7 @@ check "metadata: mem is 110% of --mem, whole pages" grep -qx '# load_mem1: mem =
 check "metadata: process" grep -qx '# load_process1: process:procs=4 = process:procs=4' "$o"
 check "metadata: list defaults to /usr" grep -qx '# load_list2: list = list:dir=/usr' "$o"
 check "metadata: the cmd load's command" grep -qx '# load_cmd1: sleep 0.05' "$o"
+check "metadata: files, with its default size" grep -qx '# load_files1: files:count=50:dirs=3 = files:count=50:size=4096:dirs=3' "$o"
 check "metadata: --mem" grep -qx '# mem_base_bytes: 67108864' "$o"
 check "no load error" sh -c "! grep -q '_error:' '$o'"
 
@@ -95,5 +101,14 @@ check_clean "failing cmd load"
 run_fload -q -d "$d" --mem 64M -L io:size=50% -- sleep 0.3
 is "$rc" 0 "io:size=50% (seed 001's io halfmem)"
 check "it is half of --mem" grep -qx '# load_io1: io:size=50% = io:size=33554432' "$out"
+
+# files: the defaults of bonnie++ users (1000 files of 4K in 10 directories),
+# and nothing of its tree left after the run.
+run_fload -q -d "$d" -L files -- sleep 0.3
+is "$rc" 0 "files with its defaults: exit 0"
+check "  1000 files of 4K in 10 directories" grep -qx '# load_files1: files = files:count=1000:size=4096:dirs=10' "$out"
+check_clean "files load"
+run_fload -q -d "$d" -L files:count=0 -- true
+is "$rc" 2 "files:count=0: usage error"
 
 done_testing

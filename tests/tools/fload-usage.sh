@@ -11,7 +11,7 @@
 fload --help >"$out" 2>"$errf"
 is "$?" 0 "--help exits 0"
 check "--help prints the usage line to stdout" grep -q '^Usage: fload ' "$out"
-check "--help lists every load" grep -q 'copy\[:procs=N:files=N:size=SIZE\], cmd:COMMAND' "$out"
+check "--help lists every load" grep -q 'files\[:count=N:size=SIZE:dirs=N\], cmd:COMMAND' "$out"
 is "$(wc -c <"$errf")" 0 "--help: nothing on stderr"
 fload --version >"$out"
 is "$?" 0 "--version exits 0"
