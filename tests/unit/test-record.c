@@ -212,6 +212,7 @@ escapes(void)
 		is_str(record_meta_get(&b, "path"), nasty[i], "  the value reads back exactly");
 		ok(strstr(record_meta_get(&b, "command"), "/tmp/a\nb") != NULL, "  the command's newline too");
 		is_int(b.nrows, 1, "  no forged row");
+		record_block_free(&b);
 		is_int(record_read_block(&r, &b) == 0, 1, "  no forged block");
 		ok(lines == 18, "  the block has its own 18 lines (%zu)", lines);
 		record_block_free(&b);
