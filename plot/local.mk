@@ -3,6 +3,14 @@
 bin_SCRIPTS += plot/fplot plot/freport
 dist_pkgdata_DATA += plot/fplot.gp plot/bars.gp plot/pct.gp plot/time.gp plot/cdf.gp \
 	plot/extents.gp
+# The awk programs, one file each: reader.awk is the one record reader
+# fplot and freport use (awk -f reader.awk -f PROGRAM.awk).
+dist_pkgdata_DATA += plot/reader.awk plot/chart.awk plot/scan.awk \
+	plot/bars.awk plot/pct.awk plot/latlog.awk plot/cdf.awk \
+	plot/extents-names.awk plot/extents.awk \
+	plot/report-summary.awk plot/report-meta.awk plot/report-headline.awk \
+	plot/report-tally.awk plot/report-verdicts.awk plot/report-mdtable.awk \
+	plot/report-txttable.awk
 EXTRA_DIST += plot/fplot.in plot/freport.in
 CLEANFILES += plot/fplot plot/freport
 dist_man_MANS += man/fplot.1 man/freport.1

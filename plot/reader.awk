@@ -1,0 +1,41 @@
+# reader.awk: the one reader of the fsbench record format (fsbench(7)) in
+# awk, for fplot and freport.  Blocks start at "# fsbench" and at each
+# file's start; "# key: value" lines fill meta[] (tool and keys also go to
+# the variables of those names); the first other line is the header (col[]
+# maps names to fields, cname[] back); then rows.  The program given after
+# this file with another -f supplies on_header() and on_row().  Set prog
+# (for messages) and stdin_file (shown as "stdin") with -v.
+function fail(msg) { printf "%s: %s\n", (prog == "" ? "fsbench" : prog), msg > "/dev/stderr"; failed = 1; exit 2 }
+function src() { return FILENAME == stdin_file ? "stdin" : FILENAME }
+function at() { return src() ":" FNR }
+function newblock() { nblock++; hdr = 0; tool = ""; keys = ""; split("", meta); fresh = 1 }
+function isnum(v) { return v ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
+function need(c) { if (!(c in col)) fail(src() ":" FNR ": no column \"" c "\" in " (tool == "" ? "these" : tool) " records") }
+function num(c,   v) {
+	v = $col[c]
+	if (v == "-") return ""
+	if (!isnum(v)) fail(at() ": \"" v "\" in column " c " is not a number")
+	return v + 0
+}
+FNR == 1 { newblock() }
+/^#[ \t]*fsbench([ \t]|$)/ { if (!fresh) newblock(); next }
+/^#/ {
+	fresh = 0
+	if (!hdr && match($0, /^#[ \t]*[a-z0-9_]+:/)) {
+		k = substr($0, 2, RLENGTH - 2); sub(/^[ \t]+/, "", k)
+		v = substr($0, RLENGTH + 1); sub(/^[ \t]+/, "", v); sub(/[ \t\r]+$/, "", v)
+		meta[k] = v
+		if (k == "tool") { split(v, tw, " "); tool = tw[1] }
+		if (k == "keys") keys = v
+	}
+	next
+}
+/^[ \t\r]*$/ { next }
+!hdr {
+	fresh = 0; hdr = 1; ncol = NF; split("", col)
+	for (i = 1; i <= NF; i++) { if ($i in col) fail(at() ": column \"" $i "\" appears twice"); col[$i] = i; cname[i] = $i }
+	on_header()
+	next
+}
+NF != ncol { fail(at() ": " NF " fields where the header has " ncol) }
+{ on_row() }

@@ -1,0 +1,79 @@
+#!/bin/sh
+# plot-awk: the awk programs fplot and freport run, each on its own:
+# reader.awk's blocks, metadata, header and rows and its errors with
+# file:line; the report tables, verdicts and tally on fixed records; the
+# CDF; and every file loads in awk without a syntax error.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck source=tests/tools/lib.sh
+. "$top_srcdir/tests/tools/lib.sh"
+
+a=$top_srcdir/plot
+data=$top_srcdir/tests/data
+out=$scratch/out
+errf=$scratch/err
+
+# Every program loads (with the reader where it needs one).
+for f in "$a"/*.awk; do
+	case $(basename "$f") in
+	reader.awk|report-mdtable.awk|report-txttable.awk|report-headline.awk|cdf.awk) set -- -f "$f" ;;
+	extents.awk|extents-names.awk) set -- -f "$a/extents-names.awk" -f "$a/reader.awk" -f "$a/chart.awk" -f "$a/extents.awk" ;;
+	report-*.awk) set -- -f "$a/reader.awk" -f "$f" ;;
+	*) set -- -f "$a/reader.awk" -f "$a/chart.awk" -f "$f" ;;
+	esac
+	printf 'function on_header() { }\nfunction on_row() { }\n' >"$scratch/hooks.awk"
+	[ "$(basename "$f")" = reader.awk ] && set -- "$@" -f "$scratch/hooks.awk"
+	awk "$@" </dev/null >/dev/null 2>"$errf"
+	check "$(basename "$f") loads" sh -c "! grep -q 'syntax error\|illegal\|function .* never defined' '$errf'"
+done
+
+# reader.awk with a program that prints what it sees.
+cat >"$scratch/show.awk" <<'AWK'
+function on_header() { printf "header %d %s %s %s\n", nblock, tool, keys, cname[ncol] }
+function on_row() { printf "row %d %s=%s\n", nblock, cname[1], $col[cname[1]] }
+END { if (failed) exit 2 }
+AWK
+printf '# fsbench 1\n# tool: fzero 0.1.0\n# keys: label run\nlabel run seconds\next4 1 0.5\next4 2 0.6\n# fsbench 1\n# tool: frandrw 0.1.0\nlabel x\nxfs 3\n' >"$scratch/two.txt"
+awk -v prog=t -f "$a/reader.awk" -f "$scratch/show.awk" "$scratch/two.txt" >"$out" 2>"$errf"
+is "$?" 0 "reader: two blocks read"
+is "$(tr '\n' '|' <"$out")" "header 1 fzero label run seconds|row 1 label=ext4|row 1 label=ext4|header 2 frandrw  x|row 2 label=xfs|" \
+    "reader: each block's tool, keys, header and rows"
+printf '# fsbench 1\nlabel run\na 1 2\n' >"$scratch/bad.txt"
+awk -v prog=t -f "$a/reader.awk" -f "$scratch/show.awk" "$scratch/bad.txt" >"$out" 2>"$errf"
+is "$?" 2 "reader: a row with too many fields: exit 2"
+is "$(cat "$errf")" "t: $scratch/bad.txt:3: 3 fields where the header has 2" "reader: the message names file, line and why"
+printf '# fsbench 1\nlabel label\n' >"$scratch/twice.txt"
+awk -v prog=t -f "$a/reader.awk" -f "$scratch/show.awk" "$scratch/twice.txt" >"$out" 2>"$errf"
+check "reader: a column named twice is an error" grep -q 'twice.txt:2: column "label" appears twice' "$errf"
+
+# report-summary: means per configuration, min and max of the first metric.
+awk -v prog=t -v M=seconds,mib_per_s -v spread=1 -f "$a/reader.awk" -f "$a/report-summary.awk" \
+    "$data/plot-fzero.txt" >"$out" 2>"$errf"
+is "$?" 0 "report-summary: exit 0"
+is "$(head -n 1 "$out")" "$(printf 'label\tmethod\truns\tseconds\tmin\tmax\tmib_per_s')" "report-summary: the header"
+check "report-summary: a row per label and method" \
+    awk -F '\t' 'NR > 1 && NF != 7 { exit 1 } END { exit !(NR > 2) }' "$out"
+check "report-summary: min <= mean <= max" \
+    awk -F '\t' 'NR > 1 && !($5 <= $4 && $4 <= $6) { exit 1 }' "$out"
+
+# report-verdicts and report-tally on fcompare records.
+awk -v prog=t -v who=fzero -v md=0 -f "$a/reader.awk" -f "$a/report-verdicts.awk" \
+    "$data/plot-fcompare.txt" "$data/plot-fcompare.txt" >"$out" 2>"$errf"
+is "$?" 0 "report-verdicts: exit 0"
+is "$(sed -n 1p "$out")" "$(printf 'fzero seconds (posix_fallocate)\text4\tvs ext2\t~\t-90%%%% ± 44.1%%%%\t(p=0.079, n=3+3)' | sed 's/%%/%/g')" \
+    "report-verdicts: who, metric, key, label, baseline, verdict, delta, p and n"
+is "$(wc -l <"$out" | tr -d ' ')" "$(awk '!/^#/ && $12 != "-" && NR > 1' "$data/plot-fcompare.txt" | grep -vc '^label')" \
+    "report-verdicts: a line per comparison"
+awk -v prog=t -v runs=3 -f "$a/reader.awk" -f "$a/report-tally.awk" "$data/plot-fcompare.txt" >"$out" 2>"$errf"
+check "report-tally: the count of verdicts" grep -q '^- fcompare: [0-9]* comparisons: ' "$out"
+
+# Tables.
+printf 'a\tb\nx\t1\n' | awk -v nk=1 -f "$a/report-mdtable.awk" >"$out"
+is "$(tr '\n' '|' <"$out")" "| a | b ||| --- | ---: ||| x | 1 ||" "report-mdtable: keys left, numbers right"
+printf 'a\tbb\nxxx\t1\n' | awk -v nk=1 -f "$a/report-txttable.awk" >"$out"
+is "$(tr '\n' '|' <"$out")" "  a    bb|  xxx   1|" "report-txttable: aligned columns"
+
+# cdf: a sorted latency list on a nines axis.
+printf '1 1\n1 2\n1 3\n1 4\n' | awk -v ymaxfile="$scratch/ymax" -f "$a/cdf.awk" >"$out"
+check "cdf: a point per latency" test "$(grep -c . "$out")" -ge 4
+check "cdf: the nines axis grows" awk 'NF >= 2 { if ($2 < last) exit 1; last = $2 }' "$out"
+done_testing
