@@ -77,6 +77,6 @@ lint-valgrind: $(bin_PROGRAMS) $(check_PROGRAMS)
 	run fzero/fzero -q -s 1M -n 1 -m write:4096,truncate,mmap "$$tmp"; \
 	run frandrw/frandrw -q -s 1M -b 4k "$$tmp"; \
 	run fload/fload -q -L none -d "$$tmp" -- true; \
-	run fmatrix/fmatrix -n -f ext4 -d "$$tmp" -- true; \
+	run fmatrix/fmatrix --dry-run -f ext4 -d "$$tmp" -- true; \
 	run fcompare/fcompare $(abs_top_srcdir)/tests/data/fcompare-seed004-delalloc.csv \
 		$(abs_top_srcdir)/tests/data/fcompare-seed004-nodelalloc.csv

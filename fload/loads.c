@@ -273,7 +273,7 @@ files_run(void *arg)
 	dfd = calloc(l->dirs, sizeof(*dfd));
 	if (top < 0 || buf == NULL || dfd == NULL) {
 		warn("load files: %s", path);
-		return 1;
+		goto fail;
 	}
 	fill_pattern(buf, chunk, 0x30);
 	for (i = 0; i < l->dirs; i++) {
@@ -281,7 +281,7 @@ files_run(void *arg)
 		if (mkdirat(top, name, 0700) < 0 || (dfd[i] = openat(top, name,
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
 			warn("load files: %s/%s", path, name);
-			return 1;
+			goto fail;
 		}
 	}
 	for (;;) {
@@ -291,7 +291,7 @@ files_run(void *arg)
 			    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 			if (fd < 0) {
 				warn("load files: create %s", name);
-				return 1;
+				goto fail;
 			}
 			for (done = 0; done < l->size; done += chunk) {
 				size_t n = l->size - done < chunk ?
@@ -299,12 +299,12 @@ files_run(void *arg)
 
 				if (xio_write_all(fd, buf, n) < 0) {
 					warn("load files: write %s", name);
-					return 1;
+					goto fail;
 				}
 			}
 			if (close(fd) < 0) {
 				warn("load files: close %s", name);
-				return 1;
+				goto fail;
 			}
 		}
 		for (i = 0; i < l->count; i++) {
@@ -312,18 +312,24 @@ files_run(void *arg)
 			if (fstatat(dfd[i % l->dirs], name, &st,
 			    AT_SYMLINK_NOFOLLOW) < 0) {
 				warn("load files: stat %s", name);
-				return 1;
+				goto fail;
 			}
 		}
 		for (i = 0; i < l->count; i++) {
 			snprintf(name, sizeof(name), "f%08" PRIu64, i);
 			if (unlinkat(dfd[i % l->dirs], name, 0) < 0) {
 				warn("load files: unlink %s", name);
-				return 1;
+				goto fail;
 			}
 			counter_add(w->count, 1, 0);
 		}
-	}
+	}fail:
+	/* The process ends here; the analyzers want the memory back. */
+	if (top >= 0)
+		close(top);
+	free(buf);
+	free(dfd);
+	return 1;
 }
 
 /* ---- cmd: any command again and again ---- */

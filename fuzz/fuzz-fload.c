@@ -27,7 +27,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		spec_disk_kept(l, &sz);
 		spec_disk_run(l, &sz);
 		spec_describe(l, buf, sizeof(buf));
-		spec_kind_name(l->kind);
+		if (strlen(l->kind->name) == 0)
+			abort();
 	}
 	free(l->keys);
 	free((char *)l->dir);

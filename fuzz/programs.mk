@@ -3,7 +3,7 @@
 # FUZZ_CASES (the parser files linked besides lib/).
 FUZZ_CASES =
 FUZZ_TARGETS += fload fmatrix fzero fcompare
-FUZZ_CASES += fload) extra='fload/spec.c' ;;
+FUZZ_CASES += fload) extra='fload/spec.c fload/loads.c fload/files.c fload/copy.c fload/proc.c fload/guard.c' ;;
 FUZZ_CASES += fmatrix) extra='fmatrix/spec.c' ;;
 FUZZ_CASES += fzero) extra='fzero/methods.c' ;;
 FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/dataset.c' ;;

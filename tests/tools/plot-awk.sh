@@ -4,6 +4,7 @@
 # file:line; the report tables, verdicts and tally on fixed records; the
 # CDF; and every file loads in awk without a syntax error.
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck disable=SC2016 # the awk programs here are awk, not shell
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
 
