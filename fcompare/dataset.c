@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +14,58 @@
 #include "dataset.h"
 #include "xalloc.h"
 
+const char *const ds_env_keys[DS_NENV] = {
+	"kernel", "kernel_debug", "cpu_governor", "fs", "fs_block_size",
+	"mount_options", "drop", "tool", "page_size"
+};
+
+void
+notes_add(struct notes *nt, const char *fmt, ...)
+{
+	va_list ap;
+	size_t i;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		err(EXIT_RUN_FAILED, "out of memory");
+	va_end(ap);
+	for (i = 0; i < nt->n; i++)
+		if (strcmp(nt->s[i], s) == 0) {
+			free(s);
+			return;
+		}
+	nt->s = xrealloc(nt->s, nt->n + 1, sizeof(*nt->s));
+	nt->s[nt->n++] = s;
+}
+
+void
+notes_free(struct notes *nt)
+{
+	size_t i;
+
+	for (i = 0; i < nt->n; i++)
+		free(nt->s[i]);
+	free(nt->s);
+	nt->s = NULL;
+	nt->n = 0;
+}
+
 void
 ds_init(struct dataset *ds)
 {
 	memset(ds, 0, sizeof(*ds));
+}
+
+void
+ds_set_env(struct dataset *ds, size_t g, const char *const *vals)
+{
+	char **e = ds->env + g * DS_NENV;
+	size_t k;
+
+	for (k = 0; k < DS_NENV; k++)
+		if (e[k] == NULL && vals[k] != NULL)
+			e[k] = xstrdup(vals[k]);
 }
 
 static void
@@ -48,6 +98,10 @@ ds_free(struct dataset *ds)
 		series_free(ds->series[i]);
 	for (i = 0; i < ds->ngroups; i++)
 		free(ds->group[i]);
+	for (i = 0; i < ds->ngroups * DS_NENV; i++)
+		free(ds->env[i]);
+	free(ds->env);
+	notes_free(&ds->notes);
 	for (i = 0; i < ds->nkeynames; i++)
 		free(ds->keynames[i]);
 	free(ds->series);
@@ -67,6 +121,9 @@ ds_group(struct dataset *ds, const char *name)
 			return i;
 	ds->group = xrealloc(ds->group, ds->ngroups + 1, sizeof(*ds->group));
 	ds->group[ds->ngroups] = xstrdup(name);
+	ds->env = xrealloc(ds->env, (ds->ngroups + 1) * DS_NENV,
+	    sizeof(*ds->env));
+	memset(ds->env + ds->ngroups * DS_NENV, 0, DS_NENV * sizeof(*ds->env));
 	return ds->ngroups++;
 }
 
@@ -199,15 +256,19 @@ ds_grow(struct series *s, size_t g, size_t want)
 void
 ds_move_group_first(struct dataset *ds, size_t g)
 {
+	char *name, *env[DS_NENV];
 	struct sample t;
-	char *name;
 	size_t i, j;
 
 	if (g == 0 || g >= ds->ngroups)
 		return;
+
 	name = ds->group[g];
 	memmove(ds->group + 1, ds->group, g * sizeof(*ds->group));
 	ds->group[0] = name;
+	memcpy(env, ds->env + g * DS_NENV, sizeof(env));
+	memmove(ds->env + DS_NENV, ds->env, g * DS_NENV * sizeof(*ds->env));
+	memcpy(ds->env, env, sizeof(env));
 	for (i = 0; i < ds->nseries; i++) {
 		struct series *s = ds->series[i];
 

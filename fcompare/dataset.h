@@ -13,16 +13,42 @@ struct sample {
 	size_t n, cap;
 };
 
-/* The comparison of one group against the baseline. */
+/* The comparison of one group against the baseline.  The test runs on
+ * the logarithms for a column with a direction (a ratio), else on the
+ * values; EST, SE and DF are on that scale. */
 struct comparison {
 	int tested;		/* both sides had 2 runs or more */
-	double delta_pct;	/* mean difference over the baseline mean */
-	double delta_ci_pct;	/* half width of its interval */
+	int logscale;
+	double est, se, df;	/* difference and its standard error */
+	double sd_a, sd_b;	/* the samples' deviations on that scale */
+	double base;		/* baseline mean (geometric on the log scale) */
 	double p_raw, p;	/* p is Holm-adjusted unless --no-correction */
+	double level;		/* the alpha this row was decided at */
 	double min_p;		/* the smallest p this test can give here */
 	int exact;		/* U test: exact distribution */
+	double lo, hi;		/* interval of EST at LEVEL */
+	double delta, delta_lo, delta_hi;	/* in the metric's units */
+	double delta_pct, delta_lo_pct, delta_hi_pct;
+	double mde_pct;		/* smallest change detected with 80% power */
+	size_t runs_needed;	/* per group, to detect EST; 0 unknown */
 	const char *verdict;	/* "better", "worse", "higher", "lower", "~" */
 };
+
+/* Warnings found on the way: under the table for people, on stderr
+ * otherwise (records and CSV stay clean for programs). */
+struct notes {
+	char **s;
+	size_t n;
+};
+
+/* Add a note unless the same text is there already. */
+void notes_add(struct notes *nt, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void notes_free(struct notes *nt);
+
+/* The metadata keys that change results, compared between groups. */
+#define DS_NENV 9
+extern const char *const ds_env_keys[DS_NENV];
 
 struct series {
 	int nkeys;
@@ -45,6 +71,9 @@ struct dataset {
 	char **keynames;
 	size_t hcap;		/* open-addressing index of the series */
 	size_t *hslot;
+	char **env;		/* ngroups x DS_NENV: the first block's values */
+	struct notes notes;
+	size_t dropped;		/* values --drop-outliers took out */
 };
 
 void ds_init(struct dataset *ds);
@@ -69,6 +98,9 @@ ds_add(struct series *s, size_t g, double v)
 	x = &s->g[g];
 	x->v[x->n++] = v;
 }
+/* Keep the environment of group G from the first block that has it:
+ * VALS[k] for ds_env_keys[k], NULL when absent. */
+void ds_set_env(struct dataset *ds, size_t g, const char *const *vals);
 /* Make group G the first (the baseline). */
 void ds_move_group_first(struct dataset *ds, size_t g);
 /* Drop series with no values, and those from -m all that are constant. */

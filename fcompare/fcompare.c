@@ -19,9 +19,11 @@
 #include "output.h"
 #include "size.h"
 #include "stats.h"
+#include "xalloc.h"
 
 enum {
-	OPT_BY = 256, OPT_FAIL_WORSE, OPT_NO_CORRECTION
+	OPT_BY = 256, OPT_FAIL_WORSE, OPT_NO_CORRECTION, OPT_PLOT,
+	OPT_SKIP_RUNS, OPT_DROP_OUTLIERS
 };
 
 static const struct option long_options[] = {
@@ -31,6 +33,7 @@ static const struct option long_options[] = {
 	{ "column", required_argument, NULL, 'C' },
 	{ "confidence", required_argument, NULL, 'c' },
 	{ "delimiters", required_argument, NULL, 'd' },
+	{ "drop-outliers", no_argument, NULL, OPT_DROP_OUTLIERS },
 	{ "fail-worse", required_argument, NULL, OPT_FAIL_WORSE },
 	{ "format", required_argument, NULL, 'f' },
 	{ "group", required_argument, NULL, 'g' },
@@ -38,6 +41,8 @@ static const struct option long_options[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "metric", required_argument, NULL, 'm' },
 	{ "no-correction", no_argument, NULL, OPT_NO_CORRECTION },
+	{ "plot", no_argument, NULL, OPT_PLOT },
+	{ "skip-runs", required_argument, NULL, OPT_SKIP_RUNS },
 	{ "test", required_argument, NULL, 't' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "version", no_argument, NULL, 'V' },
@@ -58,12 +63,13 @@ usage(void)
 "row has the same label, each FILE is a group, and within one stream each\n"
 "record block is one (#1, #2, ...).  The first group is the baseline.\n"
 CLI_USAGE_OPTIONS
-"  -a, --alpha P          significance level (default 0.05)\n"
+"  -a, --alpha P          family-wise significance level (default 0.05)\n"
 "  -b, --baseline NAME    compare against group NAME instead of the first\n"
 "      --by NAME          group by this column or metadata key (e.g. kernel)\n"
 "  -C, --column N         plain numbers: take column N of each line (1)\n"
-"  -c, --confidence PCT   confidence of the intervals, in percent (95)\n"
+"  -c, --confidence PCT   confidence of each group's interval (95)\n"
 "  -d, --delimiters CHARS plain numbers: field delimiters (blank and tab)\n"
+"      --drop-outliers    leave out the values flagged as outliers\n"
 "      --fail-worse PCT   exit 1 when a metric is significantly worse by\n"
 "                         more than PCT percent (a regression gate)\n"
 "  -f, --format FMT       table (default), records (fsbench(7)) or csv\n"
@@ -74,15 +80,23 @@ CLI_USAGE_OPTIONS
 "                         the default is the program's main one; for plain\n"
 "                         numbers, the name of the measurement (its unit\n"
 "                         tells which way is better: seconds, *_per_s...)\n"
-"      --no-correction    do not adjust p for multiple comparisons (Holm)\n"
-"  -t, --test TEST        welch (Welch's t-test, default) or utest\n"
+"      --no-correction    neither p nor intervals adjusted for the number\n"
+"                         of comparisons (Holm's step-down by default)\n"
+"      --plot             a text dot plot of each series (ministat's)\n"
+"      --skip-runs N      leave out the first N runs of every group\n"
+"  -t, --test TEST        welch-log (default: Welch's t on the logarithms,\n"
+"                         a ratio of geometric means), welch, student\n"
+"                         (pooled variance, ministat's) or utest\n"
 "                         (Mann-Whitney U)\n"
-"  -v, --verbose          also print each group's n, min, max, median...\n");
+"  -v, --verbose          also print each group's n, min, max, median,\n"
+"                         mean and stddev, and differences in units\n");
 	cli_usage_std_options(25);
 	printf("\n"
 "Verdicts: better or worse (from the metric's name: seconds, *_s and\n"
 "lat_* lower is better; iops and *_per_s higher), higher or lower (no\n"
-"direction), ~ (no significant difference).\n");
+"direction), ~ (no significant difference: with what it could have\n"
+"detected).  A delta's interval is at the level its verdict was decided\n"
+"at, so ~ is printed exactly when the interval holds 0.\n");
 	cli_usage_end("0 compared, 1 a metric is worse (--fail-worse), 2 usage "
 	    "or\ninput error.");
 }
@@ -178,7 +192,9 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 		"auto", "records", "plain", "fio-json", "bonnie-csv", NULL
 	};
 	static const char *const formats[] = { "table", "records", "csv", NULL };
-	static const char *const tests[] = { "welch", "utest", NULL };
+	static const char *const tests[] = {
+		"welch-log", "welch", "student", "utest", NULL
+	};
 	struct input_file *f = NULL;
 	const char *group = NULL;
 	int c;
@@ -247,6 +263,16 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 		case OPT_NO_CORRECTION:
 			o->correction = 0;
 			break;
+		case OPT_PLOT:
+			o->plot = 1;
+			break;
+		case OPT_SKIP_RUNS:
+			o->skip_runs = size_arg_count("--skip-runs", optarg, 0,
+			    1000000);
+			break;
+		case OPT_DROP_OUTLIERS:
+			o->drop_outliers = 1;
+			break;
 		case ':':
 			if (optopt)
 				cli_usage_error("option requires an argument -- "
@@ -270,24 +296,27 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 
 /* ---- the analysis ---- */
 
+/* The power a "~" row states what it could have detected with. */
+#define POWER 0.8
+/* The first run is a warm-up when it is the worst by more than this
+ * fraction of the median of the rest. */
+#define WARMUP_MARGIN 0.10
+
 static void
 summarize_series(struct series *s, size_t ngroups, double conf, int sorted)
 {
 	size_t g;
 
 	if (s->ng < ngroups) {
-		s->g = realloc(s->g, ngroups * sizeof(*s->g));
-		if (s->g == NULL)
-			err(EXIT_RUN_FAILED, "out of memory");
+		s->g = xrealloc(s->g, ngroups, sizeof(*s->g));
 		memset(s->g + s->ng, 0, (ngroups - s->ng) * sizeof(*s->g));
 		s->ng = ngroups;
 	}
-	s->sum = calloc(ngroups, sizeof(*s->sum));
-	s->cmp = calloc(ngroups, sizeof(*s->cmp));
-	if (s->sum == NULL || s->cmp == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
+	s->sum = xrealloc(NULL, ngroups, sizeof(*s->sum));
+	s->cmp = xrealloc(NULL, ngroups, sizeof(*s->cmp));
+	memset(s->cmp, 0, ngroups * sizeof(*s->cmp));
 	for (g = 0; g < ngroups; g++) {
-		/* Ranks need sorted samples; the t-test only needs order
+		/* Ranks need sorted samples; the t-tests only need order
 		 * statistics, which selection finds in linear time. */
 		if (!sorted) {
 			stats_summarize_unsorted(s->g[g].v, s->g[g].n, conf,
@@ -307,156 +336,474 @@ pct_of(double d, double base)
 {
 	double r;
 
-	if (base == 0 || !isfinite(d))
+	if (base == 0 || isnan(d))
 		return NAN;
+	if (isinf(d))
+		return d;
 	r = d / fabs(base);
 	if (!isfinite(r) || fabs(r) > 1e300)
 		return NAN;
 	return 100 * r;
 }
 
+/* The logarithms of a sample, sorted when V is. */
+static double *
+logs_of(const double *v, size_t n)
+{
+	double *l = xrealloc(NULL, n ? n : 1, sizeof(*l));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		l[i] = log(v[i]);
+	return l;
+}
+
+/* Moments of the logarithms: what the t-test on the log scale needs. */
 static void
-compare(struct series *s, size_t g, const struct options *o)
+log_summary(const double *v, size_t n, struct summary *out)
+{
+	double *l = logs_of(v, n);
+
+	stats_summarize_unsorted(l, n, 0.95, out);
+	free(l);
+}
+
+static int
+all_positive(const struct series *s, size_t ngroups)
+{
+	size_t g;
+
+	for (g = 0; g < ngroups; g++)
+		if (s->sum[g].n && !(s->sum[g].min > 0))
+			return 0;
+	return 1;
+}
+
+/* The test of group G against the baseline, before the correction: its
+ * raw p, estimate and standard error on its scale. */
+static void
+compare(struct series *s, size_t g, const struct options *o, int logscale)
 {
 	const struct summary *a = &s->sum[0], *b = &s->sum[g];
 	struct comparison *x = &s->cmp[g];
-	struct welch w;
+	struct summary la, lb;
+	struct ttest t;
 	struct utest u;
 
 	if (a->n < 2 || b->n < 2)
 		return;
-	stats_welch(a, b, o->conf, &w);
 	x->tested = 1;
-	x->delta_pct = pct_of(w.diff, a->mean);
-	x->delta_ci_pct = pct_of(w.diff_hi - w.diff, a->mean);
+	x->logscale = logscale;
+	if (logscale) {
+		log_summary(s->g[0].v, a->n, &la);
+		log_summary(s->g[g].v, b->n, &lb);
+		a = &la;
+		b = &lb;
+	}
+	if (o->test == TEST_STUDENT)
+		stats_student(a, b, &t);
+	else
+		stats_welch(a, b, &t);
+	x->est = t.diff;
+	x->se = t.se;
+	x->df = t.df;
+	x->sd_a = a->sd;
+	x->sd_b = b->sd;
+	x->base = logscale ? exp(a->mean) : a->mean;
+	x->p_raw = t.p;
+	x->min_p = 0;
 	if (o->test == TEST_UTEST) {
-		if (stats_utest(s->g[0].v, a->n, s->g[g].v, b->n, &u) < 0)
+		/* Ranks do not change under the logarithm: one p for both. */
+		if (stats_utest(s->g[0].v, s->sum[0].n, s->g[g].v, s->sum[g].n,
+		    &u) < 0)
 			err(EXIT_RUN_FAILED, "out of memory");
 		x->p_raw = u.p;
 		x->exact = u.exact;
-		x->min_p = stats_utest_min_p(a->n, b->n);
-	} else {
-		x->p_raw = w.p;
-		x->min_p = 0;
+		x->min_p = stats_utest_min_p(s->sum[0].n, s->sum[g].n);
+		x->est = b->median - a->median;
 	}
 }
 
-static const char *
-verdict(const struct series *s, size_t g, double alpha)
+/* The interval of the estimate at the row's level: the t interval, or
+ * the shifts the U test does not reject. */
+static void
+interval(struct series *s, size_t g, const struct options *o)
 {
-	int up = s->sum[g].mean > s->sum[0].mean;
+	struct comparison *x = &s->cmp[g];
+	struct ttest t = { x->est, x->se, x->df, 0, x->p_raw };
+	double *la, *lb;
+	int rc;
 
-	if (!(s->cmp[g].p < alpha))
+	if (o->test != TEST_UTEST) {
+		stats_t_interval(&t, x->level, &x->lo, &x->hi);
+		return;
+	}
+	if (!x->logscale) {
+		rc = stats_utest_interval(s->g[0].v, s->sum[0].n, s->g[g].v,
+		    s->sum[g].n, x->level, &x->lo, &x->hi);
+	} else {
+		la = logs_of(s->g[0].v, s->sum[0].n);
+		lb = logs_of(s->g[g].v, s->sum[g].n);
+		rc = stats_utest_interval(la, s->sum[0].n, lb, s->sum[g].n,
+		    x->level, &x->lo, &x->hi);
+		free(la);
+		free(lb);
+	}
+	if (rc < 0)
+		err(EXIT_RUN_FAILED, "out of memory");
+}
+
+static const char *
+verdict_of(const struct series *s, const struct comparison *x)
+{
+	int up = x->est > 0;
+
+	if (!(x->p_raw < x->level))
 		return "~";
 	if (s->dir == 0)
 		return up ? "higher" : "lower";
 	return (up == (s->dir > 0)) ? "better" : "worse";
 }
 
+/* A verdict and its interval say the same thing: "~" exactly when the
+ * interval holds 0.  The test and the interval are dual, so this only
+ * moves an end that rounding put on the wrong side of 0. */
+static void
+agree(struct comparison *x)
+{
+	if (strcmp(x->verdict, "~") == 0) {
+		x->lo = fmin(x->lo, 0);
+		x->hi = fmax(x->hi, 0);
+	} else if (x->est > 0 && !(x->lo > 0)) {
+		x->lo = nextafter(0, 1);
+	} else if (x->est < 0 && !(x->hi < 0)) {
+		x->hi = nextafter(0, -1);
+	}
+}
+
+/* From the test's scale to the metric's: a ratio minus one, or a
+ * difference, each also in percent of the baseline. */
+static void
+to_units(struct comparison *x)
+{
+	if (x->logscale) {
+		x->delta_pct = 100 * expm1(x->est);
+		x->delta_lo_pct = 100 * expm1(x->lo);
+		x->delta_hi_pct = 100 * expm1(x->hi);
+		x->delta = x->base * expm1(x->est);
+		x->delta_lo = x->base * expm1(x->lo);
+		x->delta_hi = x->base * expm1(x->hi);
+	} else {
+		x->delta = x->est;
+		x->delta_lo = x->lo;
+		x->delta_hi = x->hi;
+		x->delta_pct = pct_of(x->est, x->base);
+		x->delta_lo_pct = pct_of(x->lo, x->base);
+		x->delta_hi_pct = pct_of(x->hi, x->base);
+	}
+}
+
+/* What this n, level and spread could have detected with 80% power, and
+ * the runs per group that would detect the estimate.  The U test is
+ * taken at its efficiency against the t-test (3/pi), and detects nothing
+ * when it cannot reach the level at all. */
+static void
+power(struct comparison *x, const struct options *o)
+{
+	struct ttest t = { x->est, x->se, x->df, 0, x->p_raw };
+	double mde, eff = o->test == TEST_UTEST ? sqrt(M_PI / 3) : 1;
+
+	x->mde_pct = NAN;
+	x->runs_needed = 0;
+	if (x->min_p >= x->level)
+		return;
+	mde = stats_t_mde(&t, x->level, POWER) * eff;
+	x->mde_pct = x->logscale ? 100 * expm1(mde) : pct_of(mde, x->base);
+	if (strcmp(x->verdict, "~") == 0) {
+		x->runs_needed = stats_t_runs_needed(x->sd_a * eff,
+		    x->sd_b * eff, x->est, x->level, POWER);
+	}
+}
+
 static void
 note_outliers(struct notes *nt, const struct dataset *ds,
-    const struct series *s, size_t g)
+    const struct series *s, size_t g, const struct options *o)
 {
 	const struct summary *m = &s->sum[g];
 	const double *v = s->g[g].v;
-	double iqr = m->q3 - m->q1;
 	char name[512], list[256], num[40];
 	size_t i, at = 0, shown = 0;
 
 	list[0] = '\0';
 	for (i = 0; i < m->n && shown < 5; i++)
-		if (v[i] < m->q1 - 1.5 * iqr || v[i] > m->q3 + 1.5 * iqr) {
+		if (fabs(v[i] - m->median) / m->mad_scale > STATS_OUTLIER_Z) {
 			snprintf(num, sizeof(num), "%.6g", v[i]);
 			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
 			    shown++ ? ", " : "", num);
 			if (at >= sizeof(list))
 				break;
 		}
-	notes_add(nt, "%s, %s: %zu outlier%s beyond 1.5 IQR (%s%s), kept",
-	    series_name(s, name, sizeof(name)), ds->group[g], m->outliers,
-	    m->outliers > 1 ? "s" : "", list, m->outliers > shown ? ", ..." : "");
+	notes_add(nt, "%s, %s: %zu outlier%s (modified Z-score above %.1f: "
+	    "%s%s), %s", series_name(s, name, sizeof(name)), ds->group[g],
+	    m->outliers, m->outliers > 1 ? "s" : "", STATS_OUTLIER_Z, list,
+	    m->outliers > shown ? ", ..." : "",
+	    o->drop_outliers ? "dropped (--drop-outliers)" : "kept");
 }
 
 /* Samples too small to ever reach significance say so, rather than
  * letting "~" pass for "no difference"; once for each pair of sizes. */
 static void
-note_power(struct notes *nt, const struct series *s, size_t g, size_t ntests,
+note_power(struct notes *nt, const struct series *s, size_t g,
     const struct options *o)
 {
 	const struct comparison *x = &s->cmp[g];
-	char msg[512];
-	size_t i;
 
-	if (!x->tested || x->min_p == 0)
+	if (!x->tested || x->min_p == 0 || x->min_p < x->level)
 		return;
 	if (x->min_p >= o->alpha)
-		snprintf(msg, sizeof(msg), "the U test with %zu+%zu runs cannot "
-		    "give p below %.3g, so it can never find a difference at "
-		    "alpha %g: use more runs or the t-test", s->sum[0].n,
-		    s->sum[g].n, x->min_p, o->alpha);
-	else if (o->correction && x->min_p * (double)ntests >= o->alpha)
-		snprintf(msg, sizeof(msg), "the U test with %zu+%zu runs cannot "
-		    "give p below %.3g, %.3g after Holm's correction over %zu "
-		    "comparisons: it can never find a difference at alpha %g",
-		    s->sum[0].n, s->sum[g].n, x->min_p,
-		    x->min_p * (double)ntests, ntests, o->alpha);
+		notes_add(nt, "the U test with %zu+%zu runs cannot give p "
+		    "below %.3g, so it can never find a difference at alpha "
+		    "%g: use more runs or a t-test", s->sum[0].n, s->sum[g].n,
+		    x->min_p, o->alpha);
 	else
-		return;
-	for (i = 0; i < nt->n; i++)
-		if (strcmp(nt->s[i], msg) == 0)
-			return;
-	notes_add(nt, "%s", msg);
+		notes_add(nt, "the U test with %zu+%zu runs cannot give p "
+		    "below %.3g, and Holm's correction asks for p below %.3g: "
+		    "it can never find a difference here", s->sum[0].n,
+		    s->sum[g].n, x->min_p, x->level);
+}
+
+/* The first run of a configuration far worse than the rest: a cold
+ * cache or a warm-up, which --skip-runs leaves out.  V is in run order. */
+static int
+first_run_worst(const struct series *s, const struct sample *x,
+    double *by)
+{
+	double *rest, med;
+	size_t i;
+	int worst = 1;
+
+	if (s->dir == 0 || x->n < 3)
+		return 0;
+	for (i = 1; i < x->n; i++)
+		if (s->dir < 0 ? x->v[i] >= x->v[0] : x->v[i] <= x->v[0])
+			worst = 0;
+	if (!worst)
+		return 0;
+	rest = xrealloc(NULL, x->n - 1, sizeof(*rest));
+	memcpy(rest, x->v + 1, (x->n - 1) * sizeof(*rest));
+	stats_sort(rest, x->n - 1);
+	med = stats_quantile(rest, x->n - 1, 0.5);
+	free(rest);
+	*by = pct_of(x->v[0] - med, med);
+	return fabs(*by) > 100 * WARMUP_MARGIN;
+}
+
+static void
+note_warmup(struct dataset *ds, const struct options *o)
+{
+	char name[512], list[700];
+	size_t i, g, hits = 0, total = 0, at = 0;
+	double by;
+
+	list[0] = '\0';
+	for (i = 0; i < ds->nseries; i++)
+		for (g = 0; g < ds->series[i]->ng; g++) {
+			struct series *s = ds->series[i];
+
+			if (s->dir == 0 || s->g[g].n < 3)
+				continue;
+			total++;
+			if (!first_run_worst(s, &s->g[g], &by))
+				continue;
+			if (hits++ < 3 && at < sizeof(list))
+				at += (size_t)snprintf(list + at, sizeof(list) - at,
+				    "%s%s %s: %+.0f%%", hits > 1 ? "; " : "",
+				    series_name(s, name, sizeof(name)),
+				    ds->group[g], by);
+		}
+	if (hits)
+		notes_add(&ds->notes, "the first run is the worst by more than "
+		    "%.0f%% of the median of the rest in %zu of %zu "
+		    "configurations (%s%s): a warm-up?  fcompare --skip-runs 1 "
+		    "leaves it out%s", 100 * WARMUP_MARGIN, hits, total, list,
+		    hits > 3 ? "; ..." : "",
+		    o->skip_runs ? " (runs are already skipped)" : "");
+}
+
+/* --skip-runs N: the first N values of every sample, in run order. */
+static void
+skip_runs(struct dataset *ds, size_t nskip)
+{
+	size_t i, g, k;
+
+	for (i = 0; i < ds->nseries; i++)
+		for (g = 0; g < ds->series[i]->ng; g++) {
+			struct sample *x = &ds->series[i]->g[g];
+
+			k = nskip < x->n ? nskip : x->n;
+			memmove(x->v, x->v + k, (x->n - k) * sizeof(*x->v));
+			x->n -= k;
+		}
+}
+
+/* --drop-outliers: the values flagged, out of the sample, which is then
+ * summarized again.  Returns how many went. */
+static size_t
+drop_outliers(struct series *s, size_t g, const struct options *o)
+{
+	struct sample *x = &s->g[g];
+	const struct summary *m = &s->sum[g];
+	size_t i, k = 0, n0 = x->n;
+
+	if (m->outliers == 0)
+		return 0;
+	for (i = 0; i < x->n; i++)
+		if (!(fabs(x->v[i] - m->median) / m->mad_scale > STATS_OUTLIER_Z))
+			x->v[k++] = x->v[i];
+	x->n = k;
+	if (o->test == TEST_UTEST)
+		stats_summarize(x->v, x->n, o->conf, &s->sum[g]);
+	else
+		stats_summarize_unsorted(x->v, x->n, o->conf, &s->sum[g]);
+	return n0 - k;
+}
+
+/* Warn once per pair when what the groups ran on differs in something
+ * that changes results; the file system is the experiment when the
+ * groups are named after it. */
+static void
+note_env(struct dataset *ds)
+{
+	char diff[600];
+	size_t g, k, at;
+
+	for (g = 1; g < ds->ngroups; g++) {
+		char **a = ds->env, **b = ds->env + g * DS_NENV;
+
+		at = 0;
+		diff[0] = '\0';
+		for (k = 0; k < DS_NENV; k++) {
+			int fs_named = k >= 3 && k <= 5 && a[3] && b[3] &&
+			    strcmp(ds->group[0], a[3]) == 0 &&
+			    strcmp(ds->group[g], b[3]) == 0;
+
+			if (!a[k] || !b[k] || strcmp(a[k], b[k]) == 0 || fs_named)
+				continue;
+			if (at < sizeof(diff))
+				at += (size_t)snprintf(diff + at, sizeof(diff) - at,
+				    "%s%s '%s' vs '%s'", at ? ", " : "",
+				    ds_env_keys[k], a[k], b[k]);
+		}
+		if (at)
+			notes_add(&ds->notes, "%s and %s ran on different "
+			    "ground: %s", ds->group[0], ds->group[g], diff);
+	}
 }
 
 static size_t
-analyze(struct dataset *ds, const struct options *o, struct notes *nt)
+collect_p(struct dataset *ds, double **p)
 {
-	double *p, *adj;
-	size_t i, g, m = 0, k = 0;
+	size_t i, g, m = 0;
+
+	for (i = 0; i < ds->nseries; i++)
+		for (g = 1; g < ds->ngroups; g++)
+			m += ds->series[i]->cmp[g].tested;
+	*p = xrealloc(NULL, m + 1, sizeof(**p));
+	m = 0;
+	for (i = 0; i < ds->nseries; i++)
+		for (g = 1; g < ds->ngroups; g++) {
+			const struct series *s = ds->series[i];
+
+			if (!s->cmp[g].tested)
+				continue;
+			/* finite inputs: a NaN here is ours, said, not a
+			 * silent "~" */
+			if (isnan(s->cmp[g].p_raw))
+				errx(EXIT_RUN_FAILED, "%s: cannot compute a "
+				    "p-value (values of magnitude %g)",
+				    s->metric, s->sum[g].max);
+			(*p)[m++] = s->cmp[g].p_raw;
+		}
+	return m;
+}
+
+static void
+test_all(struct dataset *ds, const struct options *o)
+{
+	char name[512];
+	size_t i, g, dropped;
 	struct series *s;
+	int logscale;
 
 	for (i = 0; i < ds->nseries; i++) {
 		s = ds->series[i];
 		summarize_series(s, ds->ngroups, o->conf,
 		    o->test == TEST_UTEST);
-		for (g = 1; g < ds->ngroups; g++) {
-			compare(s, g, o);
-			m += s->cmp[g].tested;
+		for (g = 0; g < ds->ngroups; g++) {
+			if (!s->sum[g].outliers)
+				continue;
+			note_outliers(&ds->notes, ds, s, g, o);
+			if (o->drop_outliers && (dropped = drop_outliers(s, g, o)))
+				ds->dropped += dropped;
+		}
+		logscale = s->dir != 0 && o->test != TEST_WELCH &&
+		    o->test != TEST_STUDENT;
+		if (logscale && !all_positive(s, ds->ngroups)) {
+			logscale = 0;
+			if (o->test == TEST_WELCH_LOG)
+				notes_add(&ds->notes, "%s: a value is 0 or below, "
+				    "so its test is on the values, not their "
+				    "logarithms", series_name(s, name, sizeof(name)));
+		}
+		for (g = 1; g < ds->ngroups; g++)
+			compare(s, g, o, logscale);
+	}
+}
+
+static size_t
+analyze(struct dataset *ds, const struct options *o)
+{
+	double *p, *adj, *level;
+	size_t i, g, m, k = 0;
+	struct series *s;
+
+	if (o->skip_runs)
+		skip_runs(ds, o->skip_runs);
+	note_warmup(ds, o);
+	note_env(ds);
+	test_all(ds, o);
+	m = collect_p(ds, &p);
+	adj = xrealloc(NULL, m + 1, sizeof(*adj));
+	level = xrealloc(NULL, m + 1, sizeof(*level));
+	if (o->correction) {
+		if (stats_holm(p, adj, m, o->alpha, level) < 0)
+			err(EXIT_RUN_FAILED, "out of memory");
+	} else {
+		for (i = 0; i < m; i++) {
+			adj[i] = p[i];
+			level[i] = o->alpha;
 		}
 	}
-	p = calloc(m + 1, sizeof(*p));
-	adj = calloc(m + 1, sizeof(*adj));
-	if (p == NULL || adj == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (i = 0; i < ds->nseries; i++)
-		for (g = 1; g < ds->ngroups; g++)
-			if (ds->series[i]->cmp[g].tested) {
-				/* finite inputs: a NaN here is ours, said, not a
-				 * silent "~" */
-				if (isnan(ds->series[i]->cmp[g].p_raw))
-					errx(EXIT_RUN_FAILED, "%s: cannot compute a "
-					    "p-value (values of magnitude %g)",
-					    ds->series[i]->metric,
-					    ds->series[i]->sum[g].max);
-				p[k++] = ds->series[i]->cmp[g].p_raw;
-			}
-	if (o->correction && stats_holm(p, adj, m) < 0)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (i = 0, k = 0; i < ds->nseries; i++) {
+	for (i = 0; i < ds->nseries; i++) {
 		s = ds->series[i];
-		for (g = 0; g < ds->ngroups; g++) {
-			if (s->sum[g].outliers)
-				note_outliers(nt, ds, s, g);
-			if (g == 0 || !s->cmp[g].tested)
+		for (g = 1; g < ds->ngroups; g++) {
+			struct comparison *x = &s->cmp[g];
+
+			if (!x->tested)
 				continue;
-			s->cmp[g].p = o->correction ? adj[k] : p[k];
-			k++;
-			s->cmp[g].verdict = verdict(s, g, o->alpha);
-			note_power(nt, s, g, m, o);
+			x->p = adj[k];
+			x->level = level[k++];
+			x->verdict = verdict_of(s, x);
+			interval(s, g, o);
+			agree(x);
+			to_units(x);
+			power(x, o);
+			note_power(&ds->notes, s, g, o);
 		}
 	}
 	free(p);
 	free(adj);
+	free(level);
 	return m;
 }
 
@@ -507,11 +854,10 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = {
-		.input = IN_AUTO, .format = OUT_TABLE, .test = TEST_WELCH,
+		.input = IN_AUTO, .format = OUT_TABLE, .test = TEST_WELCH_LOG,
 		.column = 1, .conf = 0.95, .alpha = 0.05, .fail_worse = NAN,
 		.correction = 1,
 	};
-	struct notes nt = { NULL, 0 };
 	struct dataset ds;
 	struct input_file *f;
 	size_t nf = 0, ntests;
@@ -528,22 +874,22 @@ main(int argc, char *argv[])
 		errx(EXIT_USAGE, "nothing to compare: no measurements in the input");
 	pick_baseline(&ds, &o, f, nf);
 	if (ds.ngroups < 2)
-		notes_add(&nt, "only one group (%s): nothing to compare it with",
+		notes_add(&ds.notes, "only one group (%s): nothing to compare it with",
 		    ds.group[0]);
-	ntests = analyze(&ds, &o, &nt);
+	ntests = analyze(&ds, &o);
 	switch (o.format) {
 	case OUT_RECORDS:
-		output_records(&ds, &o, ntests, &nt, argc, argv);
+		output_records(&ds, &o, ntests, argc, argv);
 		break;
 	case OUT_CSV:
-		output_csv(&ds, &o, &nt);
+		output_csv(&ds, &o);
 		break;
 	default:
-		output_table(&ds, &o, ntests, &nt);
+		output_table(&ds, &o, ntests);
 		break;
 	}
 	worse = any_worse(&ds, &o);
-	notes_free(&nt);
+	stats_utest_cache_free();
 	ds_free(&ds);
 	free(f);
 	free(o.metrics);

@@ -7,7 +7,8 @@
 
 enum input_kind { IN_AUTO, IN_RECORDS, IN_PLAIN, IN_FIO, IN_BONNIE };
 enum output_kind { OUT_TABLE, OUT_RECORDS, OUT_CSV };
-enum test_kind { TEST_WELCH, TEST_UTEST };
+/* In the order of -t's names (fcompare.c) and test_names[] (output.c). */
+enum test_kind { TEST_WELCH_LOG, TEST_WELCH, TEST_STUDENT, TEST_UTEST };
 
 struct options {
 	enum input_kind input;
@@ -26,6 +27,9 @@ struct options {
 	double fail_worse;	/* --fail-worse PCT; NaN when not given */
 	int correction;		/* Holm across the invocation */
 	int verbose;
+	int plot;		/* --plot: a text dot plot of each series */
+	size_t skip_runs;	/* --skip-runs N */
+	int drop_outliers;
 };
 
 /* One input file and the group (-g NAME) it was named for, if any. */

@@ -882,6 +882,33 @@ is_metric_col(const struct options *o, const char *tool, const char *col,
 	return 0;
 }
 
+/* The environment of block B for the groups it feeds, and a note when
+ * the machine was busy or ran a debug kernel (once per input file). */
+static void
+block_env(struct dataset *ds, const struct table *t, size_t g)
+{
+	const struct record_block *b = &t->b;
+	const char *vals[DS_NENV], *la, *cpus, *dbg;
+	double load;
+	size_t k;
+	long n;
+
+	for (k = 0; k < DS_NENV; k++)
+		vals[k] = record_meta_get(b, ds_env_keys[k]);
+	ds_set_env(ds, g, vals);
+	la = record_meta_get(b, "loadavg");
+	cpus = record_meta_get(b, "cpus");
+	if (la && cpus && sscanf(la, "%lf", &load) == 1 &&
+	    (n = strtol(cpus, NULL, 10)) > 0 && load > (double)n / 2)
+		notes_add(&ds->notes, "%s: the machine was busy when it ran "
+		    "(load average %.2f on %ld CPUs): its numbers carry "
+		    "that noise", where(t->file), load, n);
+	dbg = record_meta_get(b, "kernel_debug");
+	if (dbg && strcmp(dbg, "none") != 0 && strcmp(dbg, "-") != 0)
+		notes_add(&ds->notes, "%s: a debug kernel (%s): its timings "
+		    "are not a production kernel's", where(t->file), dbg);
+}
+
 static void
 feed_table(struct dataset *ds, const struct options *o,
     const struct grouping *gr, const struct tables *ts, const struct table *t,
@@ -892,7 +919,7 @@ feed_table(struct dataset *ds, const struct options *o,
 	int metric[RECORD_MAX_COLS], nm = 0, nk = 0, keycol[RECORD_MAX_COLS];
 	char tool[64], gbuf[32];
 	struct series *s;
-	size_t r, g;
+	size_t r, g, last_g = 0;
 	double v;
 	int c, k, m;
 
@@ -910,6 +937,9 @@ feed_table(struct dataset *ds, const struct options *o,
 	}
 	for (r = 0; r < b->nrows; r++) {
 		g = ds_group(ds, group_of(gr, ts, t, r, gbuf, sizeof(gbuf)));
+		if (r == 0 || g != last_g)
+			block_env(ds, t, g);
+		last_g = g;
 		for (k = 0; k < nk; k++)
 			kval[k] = record_cell(b, r, keycol[k]);
 		for (m = 0; m < nm; m++) {

@@ -151,13 +151,12 @@ stats_scale(double a, double b)
 	return ldexp(1, e - 1);	/* e - 1: 2^1024 would be infinite */
 }
 
-/* Mean, deviation, interval and outlier count; the order statistics are
- * already in S. */
+/* Mean, deviation and interval; the order statistics are already in S. */
 static void
 summarize_moments(const double *v, size_t n, double conf, struct summary *s)
 {
 	struct welford w = { 0, 0, 0 };
-	double half, lo_fence, hi_fence, iqr, scale;
+	double half, scale;
 	size_t i;
 
 	scale = n ? stats_scale(s->min, s->max) : 1;
@@ -167,21 +166,70 @@ summarize_moments(const double *v, size_t n, double conf, struct summary *s)
 	s->mean = n ? w.mean * scale : NAN;
 	s->sd = sqrt(welford_var(&w)) * scale;
 	s->ci_lo = s->ci_hi = NAN;
-	s->outliers = 0;
 	if (n >= 2) {
 		half = stats_t_quantile((1 + conf) / 2, (double)(n - 1)) *
 		    (sqrt(welford_var(&w)) / sqrt((double)n)) * scale;
 		s->ci_lo = s->mean - half;
 		s->ci_hi = s->mean + half;
 	}
-	/* Tukey's fences; with fewer than 4 values quartiles mean little. */
-	if (n >= 4) {
-		iqr = s->q3 - s->q1;
-		lo_fence = s->q1 - 1.5 * iqr;
-		hi_fence = s->q3 + 1.5 * iqr;
-		for (i = 0; i < n; i++)
-			s->outliers += v[i] < lo_fence || v[i] > hi_fence;
+}
+
+/* 1 / 0.6745 (the normal's MAD in standard deviations) and sqrt(pi / 2)
+ * (its mean absolute deviation): Iglewicz and Hoaglin's constants. */
+#define MAD_TO_SD 1.482602218505602
+#define MEANAD_TO_SD 1.2533141373155001
+
+static double
+mad_to_scale(double mad, double meanad)
+{
+	if (mad > 0)
+		return MAD_TO_SD * mad;
+	if (meanad > 0)
+		return MEANAD_TO_SD * meanad;
+	return 0;
+}
+
+double
+stats_mad_scale(const double *v, size_t n, double median)
+{
+	size_t i, j = n, k, half = n / 2;
+	double sum = 0, a = 0, b = 0, d;
+
+	if (n == 0)
+		return 0;
+	for (k = 0; k < n; k++)
+		sum += fabs(v[k] - median);
+	/* The deviations below the median, read downward, and those at or
+	 * above it, read upward, are two sorted runs: merge to the middle. */
+	while (j > 0 && v[j - 1] >= median)
+		j--;
+	i = j;
+	for (k = 0; k <= half; k++) {
+		if (i > 0 && (j >= n || median - v[i - 1] <= v[j] - median))
+			d = median - v[--i];
+		else
+			d = v[j++] - median;
+		a = b;
+		b = d;
 	}
+	/* The middle deviation, or the mean of the two middle ones. */
+	return mad_to_scale(n % 2 ? b : (a + b) / 2, sum / (double)n);
+}
+
+/* Values whose modified Z-score is beyond the cut; with fewer than 5
+ * values the MAD is too rough to single one out (of 3, the farther one
+ * is "beyond 3.5" more often than not). */
+static void
+count_outliers(const double *v, size_t n, struct summary *s)
+{
+	size_t i;
+
+	s->outliers = 0;
+	if (n < STATS_OUTLIER_MIN_N || s->mad_scale == 0)
+		return;
+	for (i = 0; i < n; i++)
+		s->outliers += fabs(v[i] - s->median) / s->mad_scale >
+		    STATS_OUTLIER_Z;
 }
 
 void
@@ -194,6 +242,8 @@ stats_summarize(const double *v, size_t n, double conf, struct summary *s)
 	s->q1 = stats_quantile(v, n, 0.25);
 	s->q3 = stats_quantile(v, n, 0.75);
 	summarize_moments(v, n, conf, s);
+	s->mad_scale = stats_mad_scale(v, n, s->median);
+	count_outliers(v, n, s);
 }
 
 static inline void
@@ -270,6 +320,25 @@ select_quantile(double *v, size_t n, double q)
 	return v[i] + (h - (double)i) * (next - v[i]);
 }
 
+/* The MAD scale of unsorted V about MEDIAN, by selection on a copy of the
+ * deviations; 0 when the copy cannot be made (no outliers flagged). */
+static double
+mad_scale_unsorted(const double *v, size_t n, double median)
+{
+	double *d = malloc(n * sizeof(*d)), m, sum = 0;
+	size_t i;
+
+	if (d == NULL)
+		return 0;
+	for (i = 0; i < n; i++) {
+		d[i] = fabs(v[i] - median);
+		sum += d[i];
+	}
+	m = select_quantile(d, n, 0.5);
+	free(d);
+	return mad_to_scale(m, sum / (double)n);
+}
+
 void
 stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 {
@@ -289,47 +358,142 @@ stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 		s->median = select_quantile(v, n, 0.5);
 		s->q1 = select_quantile(v, n, 0.25);
 		s->q3 = select_quantile(v, n, 0.75);
+		s->mad_scale = mad_scale_unsorted(v, n, s->median);
 	}
 	summarize_moments(v, n, conf, s);
+	count_outliers(v, n, s);
+}
+
+static void
+t_finish(struct ttest *w, double scale)
+{
+	if (w->se == 0) {
+		/* Both samples constant: equal means are no evidence of a
+		 * difference, unequal ones are certain. */
+		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
+		w->p = w->diff == 0 ? 1 : 0;
+	} else {
+		w->t = w->diff / w->se;
+		w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+		if (w->p > 1)
+			w->p = 1;
+	}
+	w->diff *= scale;
+	w->se *= scale;
+}
+
+/* In units of a common power of two, so 1e200 or 1e-310 square without
+ * harm; t and df do not depend on the unit. */
+static double
+t_scale(const struct summary *a, const struct summary *b)
+{
+	return stats_scale(stats_scale(a->mean, b->mean),
+	    stats_scale(a->sd, b->sd));
 }
 
 int
-stats_welch(const struct summary *a, const struct summary *b, double conf,
-    struct welch *w)
+stats_welch(const struct summary *a, const struct summary *b, struct ttest *w)
 {
-	double va, vb, se, tq, scale;
+	double va, vb, scale;
 
 	if (a->n < 2 || b->n < 2)
 		return -1;
-	/* In units of SCALE, so 1e200 or 1e-310 square without harm; t and
-	 * df do not depend on the unit. */
-	scale = stats_scale(stats_scale(a->mean, b->mean),
-	    stats_scale(a->sd, b->sd));
+	scale = t_scale(a, b);
 	va = (a->sd / scale) * (a->sd / scale) / (double)a->n;
 	vb = (b->sd / scale) * (b->sd / scale) / (double)b->n;
-	se = sqrt(va + vb);
+	w->se = sqrt(va + vb);
 	w->diff = b->mean / scale - a->mean / scale;
-	if (se == 0) {
-		/* Both samples constant: equal means are no evidence of a
-		 * difference, unequal ones are certain. */
-		w->df = (double)(a->n + b->n - 2);
-		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
-		w->p = w->diff == 0 ? 1 : 0;
-		w->diff *= scale;
-		w->diff_lo = w->diff_hi = w->diff;
-		return 0;
-	}
-	w->df = (va + vb) * (va + vb) /
+	w->df = w->se == 0 ? (double)(a->n + b->n - 2) : (va + vb) * (va + vb) /
 	    (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
-	w->t = w->diff / se;
-	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
-	if (w->p > 1)
-		w->p = 1;
-	tq = stats_t_quantile((1 + conf) / 2, w->df);
-	w->diff_lo = (w->diff - tq * se) * scale;
-	w->diff_hi = (w->diff + tq * se) * scale;
-	w->diff *= scale;
+	t_finish(w, scale);
 	return 0;
+}
+
+int
+stats_student(const struct summary *a, const struct summary *b,
+    struct ttest *w)
+{
+	double sa, sb, pooled, scale, na = (double)a->n, nb = (double)b->n;
+
+	if (a->n < 2 || b->n < 2)
+		return -1;
+	scale = t_scale(a, b);
+	sa = a->sd / scale;
+	sb = b->sd / scale;
+	w->df = na + nb - 2;
+	pooled = ((na - 1) * sa * sa + (nb - 1) * sb * sb) / w->df;
+	w->se = sqrt(pooled * (1 / na + 1 / nb));
+	w->diff = b->mean / scale - a->mean / scale;
+	t_finish(w, scale);
+	return 0;
+}
+
+void
+stats_t_interval(const struct ttest *w, double alpha, double *lo, double *hi)
+{
+	double half = w->se == 0 ? 0 :
+	    stats_t_quantile(1 - alpha / 2, w->df) * w->se;
+
+	*lo = w->diff - half;
+	*hi = w->diff + half;
+}
+
+/* The noncentrality at which a two-sided t-test at level ALPHA with DF
+ * degrees of freedom has power POWER: the normal approximation to the
+ * noncentral t, t (1 - 1/(4 df)) + z(POWER) sqrt(1 + t^2 / (2 df)) (within
+ * 1% of the exact power from 4 degrees of freedom on, where t(1 - ALPHA/2)
+ * + t(POWER) falls 2% short at small ALPHA). */
+static double
+noncentrality(double df, double alpha, double power)
+{
+	double t = stats_t_quantile(1 - alpha / 2, df);
+
+	return t * (1 - 1 / (4 * df)) +
+	    gsl_cdf_ugaussian_Pinv(power) * sqrt(1 + t * t / (2 * df));
+}
+
+double
+stats_t_mde(const struct ttest *w, double alpha, double power)
+{
+	return noncentrality(w->df, alpha, power) * w->se;
+}
+
+/* The same for N runs in each group, with the Welch-Satterthwaite df of
+ * equal sizes. */
+static double
+mde_for_runs(double va, double vb, double n, double alpha, double power)
+{
+	double df = (va + vb) * (va + vb) * (n - 1) / (va * va + vb * vb);
+
+	return noncentrality(df, alpha, power) * sqrt((va + vb) / n);
+}
+
+size_t
+stats_t_runs_needed(double sa, double sb, double diff, double alpha,
+    double power)
+{
+	double va = sa * sa, vb = sb * sb, d = fabs(diff);
+	size_t lo = 2, hi = 2, mid;
+
+	if (!(d > 0) || !(va + vb > 0) || !isfinite(va + vb) || !isfinite(d))
+		return 0;
+	while (mde_for_runs(va, vb, (double)hi, alpha, power) > d) {
+		lo = hi;
+		hi *= 2;
+		if (hi > 2000000)
+			return 0;
+	}
+	if (hi == 2)
+		return 2;
+	/* mde falls with n: the first n at which it reaches d. */
+	while (lo + 1 < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (mde_for_runs(va, vb, (double)mid, alpha, power) > d)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi > 1000000 ? 0 : hi;
 }
 
 /* Number of arrangements of N1 values of A and N2 of B, no ties, with
@@ -374,26 +538,46 @@ utest_counts(size_t n1, size_t n2)
 	return out;
 }
 
+/* The null distribution of the last sizes asked for, as upper tails:
+ * the interval's bisection asks for the same sizes a hundred times. */
+static struct {
+	size_t n1, n2;
+	double *tail;		/* tail[u] = P(U >= u) */
+} ucache;
+
+void
+stats_utest_cache_free(void)
+{
+	free(ucache.tail);
+	memset(&ucache, 0, sizeof(ucache));
+}
+
 double
 stats_utest_exact_sf(size_t n1, size_t n2, double u)
 {
-	double *f, total = 0, tail = 0;
 	size_t k, umax = n1 * n2;
+	double *f, total = 0, acc = 0;
 
 	if (u <= 0)
 		return 1;
 	if (u > (double)umax)
 		return 0;
-	f = utest_counts(n1, n2);
-	if (f == NULL)
-		return NAN;
-	for (k = 0; k <= umax; k++) {
-		total += f[k];
-		if ((double)k >= u)
-			tail += f[k];
+	if (ucache.tail == NULL || ucache.n1 != n1 || ucache.n2 != n2) {
+		if ((f = utest_counts(n1, n2)) == NULL)
+			return NAN;
+		for (k = 0; k <= umax; k++)
+			total += f[k];
+		for (k = umax + 1; k-- > 0;) {
+			acc += f[k];
+			f[k] = acc / total;
+		}
+		free(ucache.tail);
+		ucache.tail = f;
+		ucache.n1 = n1;
+		ucache.n2 = n2;
 	}
-	free(f);
-	return tail / total;
+	/* U is an integer or a half: P(U >= u) is the tail from ceil(u). */
+	return ucache.tail[(size_t)ceil(u)];
 }
 
 double
@@ -467,6 +651,80 @@ stats_utest(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+/* p of the U test of A against B - D; SHIFTED is scratch of NB values. */
+static double
+utest_p_at(const double *a, size_t na, const double *b, size_t nb, double d,
+    double *shifted)
+{
+	struct utest u;
+	size_t j;
+
+	for (j = 0; j < nb; j++)
+		shifted[j] = b[j] - d;
+	if (stats_utest(a, na, shifted, nb, &u) < 0)
+		return NAN;
+	return u.p;
+}
+
+/* Bisect between GOOD (p >= ALPHA) and BAD (p < ALPHA) down to adjacent
+ * doubles or 200 steps; returns the last good shift. */
+static double
+utest_edge(const double *a, size_t na, const double *b, size_t nb,
+    double alpha, double good, double bad, double *shifted)
+{
+	double mid;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		mid = good + (bad - good) / 2;
+		if (mid == good || mid == bad)
+			break;
+		if (utest_p_at(a, na, b, nb, mid, shifted) >= alpha)
+			good = mid;
+		else
+			bad = mid;
+	}
+	return good;
+}
+
+int
+stats_utest_interval(const double *a, size_t na, const double *b, size_t nb,
+    double alpha, double *lo, double *hi)
+{
+	double *shifted, center, span, p;
+
+	if (na == 0 || nb == 0)
+		return -1;
+	if (stats_utest_min_p(na, nb) >= alpha) {
+		*lo = -INFINITY;
+		*hi = INFINITY;
+		return 0;
+	}
+	if ((shifted = malloc(nb * sizeof(*shifted))) == NULL)
+		return -1;
+	/* Shifting B by the difference of the medians leaves U near its
+	 * middle, where p is largest; beyond the range of all differences
+	 * every pair is ordered and p is at its least. */
+	center = stats_quantile(b, nb, 0.5) - stats_quantile(a, na, 0.5);
+	span = (b[nb - 1] - a[0]) - (b[0] - a[na - 1]);
+	span = span > 0 ? span : fabs(center) + 1;
+	p = utest_p_at(a, na, b, nb, center, shifted);
+	if (isnan(p)) {
+		free(shifted);
+		return -1;
+	}
+	if (p < alpha) {
+		*lo = *hi = center;
+	} else {
+		*lo = utest_edge(a, na, b, nb, alpha, center,
+		    b[0] - a[na - 1] - span, shifted);
+		*hi = utest_edge(a, na, b, nb, alpha, center,
+		    b[nb - 1] - a[0] + span, shifted);
+	}
+	free(shifted);
+	return 0;
+}
+
 struct holm_item {
 	double p;
 	size_t i;
@@ -481,17 +739,21 @@ holm_cmp(const void *x, const void *y)
 }
 
 int
-stats_holm(const double *p, double *adj, size_t m)
+stats_holm(const double *p, double *adj, size_t m, double alpha,
+    double *level)
 {
 	struct holm_item *it;
 	size_t i, k = 0;
-	double run = 0, q;
+	double run = 0, q, at = alpha;
+	int open = 1;
 
 	it = malloc((m ? m : 1) * sizeof(*it));
 	if (it == NULL)
 		return -1;
 	for (i = 0; i < m; i++) {
 		adj[i] = NAN;
+		if (level)
+			level[i] = NAN;
 		if (!isnan(p[i])) {
 			it[k].p = p[i];
 			it[k].i = i;
@@ -500,7 +762,8 @@ stats_holm(const double *p, double *adj, size_t m)
 	}
 	qsort(it, k, sizeof(*it), holm_cmp);
 	/* Step down: the j-th smallest is multiplied by (k - j), and the
-	 * adjusted values are kept monotone. */
+	 * adjusted values are kept monotone.  The levels step with them
+	 * until the first p that is not below its own. */
 	for (i = 0; i < k; i++) {
 		q = (double)(k - i) * it[i].p;
 		if (q > 1)
@@ -508,6 +771,12 @@ stats_holm(const double *p, double *adj, size_t m)
 		if (q > run)
 			run = q;
 		adj[it[i].i] = run;
+		if (open) {
+			at = alpha / (double)(k - i);
+			open = it[i].p < at;
+		}
+		if (level)
+			level[it[i].i] = at;
 	}
 	free(it);
 	return 0;

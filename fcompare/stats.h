@@ -1,6 +1,8 @@
 /* stats.h: the statistics fcompare reports: a summary of one sample
- * (Welford mean and variance, order statistics, Student t interval), Welch's
- * t-test, the Mann-Whitney U test and Holm's correction. */
+ * (Welford mean and variance, order statistics, Student t interval,
+ * outliers by the MAD), Welch's and Student's t-tests with their intervals
+ * and power, the Mann-Whitney U test and its interval, and Holm's
+ * correction with the levels each test was decided at. */
 #ifndef FCOMPARE_STATS_H
 #define FCOMPARE_STATS_H
 
@@ -21,9 +23,10 @@ double welford_var(const struct welford *w);
 struct summary {
 	size_t n;
 	double mean, sd, median, min, max;
-	double q1, q3;		/* quartiles, for the 1.5 IQR outlier fences */
+	double q1, q3;		/* quartiles */
 	double ci_lo, ci_hi;	/* interval of the mean; NaN when n < 2 */
-	size_t outliers;	/* values beyond 1.5 IQR from the quartiles */
+	double mad_scale;	/* stats_mad_scale(); 0 when all are equal */
+	size_t outliers;	/* modified Z-score beyond STATS_OUTLIER_Z */
 };
 
 /* Sort V ascending (a radix sort: linear time, what 10 million numbers
@@ -44,19 +47,38 @@ void stats_summarize_unsorted(double *v, size_t n, double conf,
 /* Quantile P of Student's t with DF degrees of freedom (GSL). */
 double stats_t_quantile(double p, double df);
 
-struct welch {
-	double t, df, p;	/* two-sided p */
+/* A two-sample t-test of B against A: what its p-value and its intervals
+ * at any level come from. */
+struct ttest {
 	double diff;		/* mean of B minus mean of A */
-	double diff_lo, diff_hi;	/* Welch-Satterthwaite interval of diff */
+	double se;		/* standard error of DIFF */
+	double df;		/* degrees of freedom */
+	double t, p;		/* two-sided p */
 };
 
-/* Welch's t-test of B against A at confidence CONF.  Returns -1 when
- * either sample has fewer than 2 values. */
 /* A power of two at least max(|A|, |B|), 1 for zero: the unit moments are
  * computed in. */
 double stats_scale(double a, double b);
-int stats_welch(const struct summary *a, const struct summary *b, double conf,
-    struct welch *w);
+/* Welch's t-test (unequal variances, Welch-Satterthwaite df) and Student's
+ * (pooled variance, ministat's).  Return -1 when either sample has fewer
+ * than 2 values. */
+int stats_welch(const struct summary *a, const struct summary *b,
+    struct ttest *w);
+int stats_student(const struct summary *a, const struct summary *b,
+    struct ttest *w);
+/* The interval of the difference at which the test, at level ALPHA,
+ * does not reject: DIFF -/+ t(1 - ALPHA/2, df) SE. */
+void stats_t_interval(const struct ttest *w, double alpha, double *lo,
+    double *hi);
+/* The smallest true difference the test detects with probability POWER at
+ * level ALPHA (two-sided), by the normal approximation to the noncentral
+ * t. */
+double stats_t_mde(const struct ttest *w, double alpha, double power);
+/* Runs per group that would detect a difference DIFF with POWER at level
+ * ALPHA, for samples of standard deviations SA and SB; 0 when DIFF is 0
+ * or more than a million runs would be needed. */
+size_t stats_t_runs_needed(double sa, double sb, double diff, double alpha,
+    double power);
 
 struct utest {
 	double u1;		/* U of A: pairs (a, b) with a > b, ties 1/2 */
@@ -77,8 +99,31 @@ double stats_utest_exact_sf(size_t n1, size_t n2, double u);
 /* The smallest two-sided p the U test can give with sizes N1 and N2. */
 double stats_utest_min_p(size_t n1, size_t n2);
 
+/* The set of shifts D for which the U test of A against B - D has p at
+ * least ALPHA (sorted samples): the interval dual to the test.  Ends are
+ * infinite when the test can never reject at ALPHA.  -1 on allocation
+ * failure. */
+int stats_utest_interval(const double *a, size_t na, const double *b,
+    size_t nb, double alpha, double *lo, double *hi);
+/* Free the cached null distribution of U. */
+void stats_utest_cache_free(void);
+
 /* Holm-Bonferroni: ADJ[i] is P[i] adjusted for the M tests of P.  NaN
- * entries are not tests: they are left NaN and not counted. */
-int stats_holm(const double *p, double *adj, size_t m);
+ * entries are not tests: they are left NaN and not counted.  LEVEL[i]
+ * (when LEVEL is not NULL) is the alpha at which P[i] was decided in the
+ * step-down: ALPHA / (k - j) for the j-th smallest, up to the first that
+ * is not rejected, and that one's level for every larger p.  P[i] <
+ * LEVEL[i] exactly when ADJ[i] < ALPHA, so an interval at LEVEL[i]
+ * excludes no difference exactly when the verdict is one. */
+int stats_holm(const double *p, double *adj, size_t m, double alpha,
+    double *level);
+
+/* Modified Z-scores (Iglewicz and Hoaglin): 0.6745 (x - median) / MAD,
+ * with the mean absolute deviation (times 1.2533) standing in when the MAD
+ * is 0.  Returns the scale to divide |x - median| by, 0 when every value
+ * is the median.  V is sorted. */
+double stats_mad_scale(const double *v, size_t n, double median);
+#define STATS_OUTLIER_Z 3.5
+#define STATS_OUTLIER_MIN_N 5
 
 #endif

@@ -11,11 +11,13 @@ TESTS += \
 	tests/tools/fcompare-records.sh \
 	tests/tools/fcompare-errors.sh \
 	tests/tools/fcompare-peers.sh \
-	tests/tools/fcompare-plain.sh
+	tests/tools/fcompare-plain.sh \
+	tests/tools/fcompare-verdicts.sh
 EXTRA_DIST += \
 	tests/tools/fcompare-lib.sh \
 	tests/tools/fcompare-seeds.sh \
 	tests/tools/fcompare-records.sh \
 	tests/tools/fcompare-errors.sh \
 	tests/tools/fcompare-peers.sh \
-	tests/tools/fcompare-plain.sh
+	tests/tools/fcompare-plain.sh \
+	tests/tools/fcompare-verdicts.sh

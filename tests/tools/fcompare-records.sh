@@ -29,7 +29,7 @@ block ext4 k1 2.0 2.1 1.9 >"$scratch/a"
 block ext4 k2 3.0 3.1 2.9 >"$scratch/b"
 
 # --- groups are labels -------------------------------------------------
-fcompare -f records "$scratch/two-labels" >"$out"
+fcompare -t welch -f records "$scratch/two-labels" >"$out"
 is "$?" 0 "exit 0"
 is "$(col label <"$out" | tr '\n' ' ')" "ext2 ext3 ext2 ext3 " \
     "groups are the labels, baseline first"
@@ -121,7 +121,7 @@ check_near "iops +100%" "$(get "$out" new iops delta_pct)" 100 1e-9
 # --- CSV ------------------------------------------------------------
 fcompare -f csv -g 'a, "quoted"' "$scratch/a" -g b "$scratch/b" >"$out"
 is "$(head -1 "$out")" \
-    "label,method,metric,n,mean,stddev,median,min,max,ci_lo,ci_hi,delta_pct,delta_ci_pct,p_raw,p_value,verdict,outliers" \
+    "label,method,metric,n,mean,stddev,median,min,max,ci_lo,ci_hi,delta_pct,delta_lo_pct,delta_hi_pct,delta,delta_lo,delta_hi,p_raw,p_value,level,mde_pct,runs_needed,verdict,outliers" \
     "CSV header"
 is "$(wc -l <"$out")" 5 "CSV: a line per group and method"
 check "CSV quotes a name with a comma and quotes" grep -q '^"a, ""quoted""",mmap,seconds,3,' "$out"

@@ -17,7 +17,7 @@ with=$data/fcompare-seed004-delalloc.csv
 without=$data/fcompare-seed004-nodelalloc.csv
 
 # --- seed 003: almost no difference ---------------------------------------
-fcompare -m kib_per_s -f records "$u" "$o" >"$out"
+fcompare -t welch -m kib_per_s -f records "$u" "$o" >"$out"
 is "$?" 0 "seed 003 compared: exit 0"
 g=fcompare-seed003-overwrite.txt
 is "$(get "$out" "$g" kib_per_s verdict)" "~" "seed 003: no significant difference (~)"
@@ -27,12 +27,16 @@ check_near "seed 003: Welch p = 0.455132 (SciPy)" \
     "$(get "$out" "$g" kib_per_s p_value)" 0.455132094236896 1e-5
 check_near "seed 003: mean of overwrite" "$(get "$out" "$g" kib_per_s mean)" 23099.6667 1e-5
 check_near "seed 003: delta +0.247%" "$(get "$out" "$g" kib_per_s delta_pct)" 0.247370 1e-4
+fcompare -t welch -m kib_per_s "$u" "$o" >"$out"
+check "seed 003 table: verdict, test and sizes" grep -q '~ (p=0.455 n=3+3, could detect ±' "$out"
+check "seed 003 table names the test" grep -q "^Welch's t-test, alpha 0.05" "$out"
 fcompare -m kib_per_s "$u" "$o" >"$out"
-check "seed 003 table: verdict, test and sizes" grep -q '~ (p=0.455 n=3+3)' "$out"
-check "seed 003 table names the test" grep -q "^Welch's t-test, 95% intervals" "$out"
+check "seed 003 by default: the ratio of geometric means" \
+    grep -q "^Welch's t-test on the logarithms (ratios of geometric means)" "$out"
+check "  says the difference is not proven" grep -qx 'No difference proven at 95.0% confidence.' "$out"
 
 # --- seed 004: approx. 30% increase ----------------------------------------
-fcompare -f records -m put_block_kib_per_s \
+fcompare -t welch -f records -m put_block_kib_per_s \
     -b fcompare-seed004-nodelalloc.csv "$with" "$without" >"$out"
 is "$?" 0 "seed 004 compared: exit 0"
 g=fcompare-seed004-delalloc.csv
@@ -49,8 +53,8 @@ fcompare -g without "$without" -g with "$with" >"$out"
 check "seed 004 table: the K/sec figures by default" \
     grep -Eq '^16G +put_block_kib_per_s .* better \(p=0\.0[0-9]+ n=3\+3\)' "$out"
 check "seed 004 table: Holm over the five K/sec figures" \
-    grep -q 'p Holm-adjusted over 5 comparisons' "$out"
-is "$(grep -c 'kib_per_s' "$out")" 5 "five rows: putc, block, rewrite, getc, get_block"
+    grep -q "Holm's correction over 5 comparisons" "$out"
+is "$(grep -c '^16G .*kib_per_s' "$out")" 5 "five rows: putc, block, rewrite, getc, get_block"
 
 # --- the regression gate ----------------------------------------------------
 # Reversed, without the patches is 30.4% worse.

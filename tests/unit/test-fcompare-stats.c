@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "tap.h"
@@ -101,7 +102,6 @@ static void
 test_summary(void)
 {
 	double a[] = { 1.2, 3.4, 2.2, 5.1, 4.4 };
-	double o[] = { 10, 11, 12, 11, 10, 12, 11, 40 };
 	struct summary s;
 
 	summarize(a, N(a), &s);
@@ -115,8 +115,6 @@ test_summary(void)
 	is_near(s.ci_lo, 1.2897018393633295, 1e-9, "95% interval of the mean, low");
 	is_near(s.ci_hi, 5.23029816063667, 1e-9, "95% interval of the mean, high");
 	is_int(s.outliers, 0, "no outliers in a");
-	summarize(o, N(o), &s);
-	is_int(s.outliers, 1, "40 is beyond 1.5 IQR of 10..12");
 }
 
 static void
@@ -127,14 +125,15 @@ test_welch(void)
 	double a[] = { 1.2, 3.4, 2.2, 5.1, 4.4 }, b[] = { 6.1, 7.3, 5.9, 8.8 };
 	double c1[] = { 5, 5, 5 }, c2[] = { 5, 5 }, c3[] = { 6, 6 };
 	struct summary sa, sb;
-	struct welch t;
+	struct ttest t;
+	double lo, hi;
 
 	/* Seed 003, aggrb KB/s, unwritten vs overwrite:
 	 * scipy.stats.ttest_ind(overwrite, unwritten, equal_var=False)
 	 * == (0.8875007492966724, 0.455132094236896) */
 	summarize(u, 3, &sa);
 	summarize(ov, 3, &sb);
-	stats_welch(&sa, &sb, 0.95, &t);
+	stats_welch(&sa, &sb, &t);
 	is_near(t.t, 0.8875007492966724, 1e-9, "seed 003 Welch t");
 	is_near(t.p, 0.455132094236896, 1e-7, "seed 003 Welch p");
 	/* Seed 004, bonnie++ block writes, with vs without the patches:
@@ -142,7 +141,7 @@ test_welch(void)
 	 * == (12.349538112943078, 0.00043507889486412294) */
 	summarize(wo, 3, &sa);
 	summarize(w, 3, &sb);
-	stats_welch(&sa, &sb, 0.95, &t);
+	stats_welch(&sa, &sb, &t);
 	is_near(t.t, 12.349538112943078, 1e-9, "seed 004 Welch t");
 	is_near(t.p, 0.00043507889486412294, 1e-7, "seed 004 Welch p");
 	/* ttest_ind(b, a, equal_var=False) == (3.8643850795414307,
@@ -150,20 +149,21 @@ test_welch(void)
 	 * 6.952531809167949 and t.ppf(0.975, df) == 2.3679009503221575 */
 	summarize(a, N(a), &sa);
 	summarize(b, N(b), &sb);
-	stats_welch(&sa, &sb, 0.95, &t);
+	stats_welch(&sa, &sb, &t);
 	is_near(t.t, 3.8643850795414307, 1e-9, "unequal n Welch t");
 	is_near(t.p, 0.006257952041118211, 1e-7, "unequal n Welch p");
 	is_near(t.df, 6.952531809167949, 1e-9, "Welch-Satterthwaite df");
-	is_near(t.diff_hi - t.diff, 2.3679009503221575 * t.diff / t.t, 1e-9,
+	stats_t_interval(&t, 0.05, &lo, &hi);
+	is_near(hi - t.diff, 2.3679009503221575 * t.diff / t.t, 1e-9,
 	    "interval of the difference is t.ppf(0.975, df) standard errors");
 	summarize(c1, N(c1), &sa);
 	summarize(c2, N(c2), &sb);
-	stats_welch(&sa, &sb, 0.95, &t);
+	stats_welch(&sa, &sb, &t);
 	is_near(t.p, 1, 0, "two equal constant samples: p = 1");
 	summarize(c3, N(c3), &sb);
-	stats_welch(&sa, &sb, 0.95, &t);
+	stats_welch(&sa, &sb, &t);
 	is_near(t.p, 0, 0, "two different constant samples: p = 0");
-	ok(stats_welch(&sa, &(struct summary){ .n = 1 }, 0.95, &t) == -1,
+	ok(stats_welch(&sa, &(struct summary){ .n = 1 }, &t) == -1,
 	    "one run: no test");
 }
 
@@ -245,15 +245,303 @@ test_holm(void)
 	double p[] = { 0.01, 0.04, NAN, 0.03, 0.005 }, adj[5];
 	double big[] = { 0.5, 0.6 }, adj2[2];
 
-	stats_holm(p, adj, 5);
+	stats_holm(p, adj, 5, 0.05, NULL);
 	is_near(adj[0], 0.03, 1e-15, "Holm: 0.01 -> 0.03");
 	is_near(adj[1], 0.06, 1e-15, "Holm: 0.04 -> 0.06 (monotone)");
 	ok(isnan(adj[2]), "Holm: NaN stays NaN");
 	is_near(adj[3], 0.06, 1e-15, "Holm: 0.03 -> 0.06");
 	is_near(adj[4], 0.02, 1e-15, "Holm: 0.005 -> 0.02");
-	stats_holm(big, adj2, 2);
+	stats_holm(big, adj2, 2, 0.05, NULL);
 	is_near(adj2[0], 1, 0, "Holm caps at 1");
 	is_near(adj2[1], 1, 0, "Holm caps at 1 (monotone)");
+}
+
+/* ---- the log scale, Student, power ---- */
+
+static void
+logs(const double *v, double *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = log(v[i]);
+}
+
+static void
+test_welch_log_student(void)
+{
+	double a[] = { 1.2, 3.4, 2.2, 5.1, 4.4 }, b[] = { 6.1, 7.3, 5.9, 8.8 };
+	double la[5], lb[4], lo, hi;
+	struct summary sa, sb;
+	struct ttest t;
+
+	/* la, lb = numpy.log(a), numpy.log(b);
+	 * scipy.stats.ttest_ind(lb, la, equal_var=False)
+	 * == (3.152061890974474, 0.0256692080228717); its df by the
+	 * Welch-Satterthwaite formula 4.9503479327354105, the difference of
+	 * the log means 0.8753869120453941, and the ratio's 95% interval
+	 * numpy.expm1(d -/+ t.ppf(0.975, df) * se) == (0.17272356765764157,
+	 * 3.910839696924948) */
+	logs(a, la, 5);
+	logs(b, lb, 4);
+	summarize(la, 5, &sa);
+	summarize(lb, 4, &sb);
+	stats_welch(&sa, &sb, &t);
+	is_near(t.t, 3.152061890974474, 1e-9, "welch-log t");
+	is_near(t.p, 0.0256692080228717, 1e-7, "welch-log p");
+	is_near(t.df, 4.9503479327354105, 1e-9, "welch-log df");
+	stats_t_interval(&t, 0.05, &lo, &hi);
+	is_near(expm1(lo), 0.17272356765764157, 1e-9, "welch-log ratio interval, low");
+	is_near(expm1(hi), 3.910839696924948, 1e-9, "welch-log ratio interval, high");
+	/* The smallest change found with 80% power at alpha 0.05 (the
+	 * normal approximation to the noncentral t): 0.9820789943610394 on
+	 * the log scale; its power by the exact noncentral t,
+	 * stats.nct.sf(tq, df, m / se) + stats.nct.cdf(-tq, df, m / se)
+	 * with tq = stats.t.ppf(0.975, df), is 0.8027766377806925. */
+	is_near(stats_t_mde(&t, 0.05, 0.8), 0.9820789943610394, 1e-9, "welch-log MDE");
+	/* The runs per group that find a change of 0.1 (log) with these
+	 * deviations: the first n whose MDE is at most 0.1, by the same
+	 * formula in SciPy, is 298. */
+	is_int(stats_t_runs_needed(sa.sd, sb.sd, 0.1, 0.05, 0.8), 298, "runs needed for 0.1");
+	is_int(stats_t_runs_needed(sa.sd, sb.sd, 0, 0.05, 0.8), 0, "no change: no n");
+	/* scipy.stats.ttest_ind(b, a, equal_var=True)
+	 * == (3.781573953554081, 0.006878124925897943); 99% interval with
+	 * stats.t.ppf(0.995, 7) == 3.4994832973505026 */
+	summarize(a, 5, &sa);
+	summarize(b, 4, &sb);
+	stats_student(&sa, &sb, &t);
+	is_near(t.t, 3.781573953554081, 1e-9, "Student t");
+	is_near(t.p, 0.006878124925897943, 1e-7, "Student p");
+	is_near(t.df, 7, 0, "Student df");
+	stats_t_interval(&t, 0.01, &lo, &hi);
+	is_near(hi - t.diff, 3.4994832973505026 * t.se, 1e-9, "Student 99% interval");
+}
+
+/* The U test's interval is the set of shifts it does not reject: at its
+ * ends p crosses alpha, and 0 is inside exactly when p(0) >= alpha. */
+static void
+test_utest_interval(void)
+{
+	double x10[] = { 0.8, 1.9, 3.3, 4.1, 5.7, 6.2, 7.5, 8.4, 9.6, 10.1 };
+	double y12[] = { 2.5, 4.6, 6.9, 7.7, 9.9, 11.3, 12.8, 13.2, 14.7,
+	    15.5, 16.1, 17.4 };
+	double sh[12], lo, hi, eps;
+	struct utest u;
+	size_t j;
+
+	stats_utest(x10, 10, y12, 12, &u);
+	stats_utest_interval(x10, 10, y12, 12, 0.05, &lo, &hi);
+	ok(lo > 0 && hi > lo, "10+12: p=%.4f < 0.05 and the interval "
+	    "[%g, %g] leaves out 0", u.p, lo, hi);
+	stats_utest_interval(x10, 10, y12, 12, 0.005, &lo, &hi);
+	ok(lo <= 0 && hi > 0, "at 0.005 (p=%.4f above it) the interval "
+	    "[%g, %g] holds 0", u.p, lo, hi);
+	/* Just inside each end p is at least alpha, just outside below. */
+	stats_utest_interval(x10, 10, y12, 12, 0.05, &lo, &hi);
+	eps = 1e-9 * (hi - lo);
+	for (j = 0; j < 12; j++)
+		sh[j] = y12[j] - (lo + eps);
+	stats_utest(x10, 10, sh, 12, &u);
+	ok(u.p >= 0.05, "inside the low end p=%.4f >= 0.05", u.p);
+	for (j = 0; j < 12; j++)
+		sh[j] = y12[j] - (lo - 1e-3);
+	stats_utest(x10, 10, sh, 12, &u);
+	ok(u.p < 0.05, "outside the low end p=%.4f < 0.05", u.p);
+	stats_utest_interval(x10, 3, y12, 3, 0.05, &lo, &hi);
+	ok(isinf(lo) && isinf(hi), "3+3 can never reject at 0.05: the "
+	    "interval is everything");
+	stats_utest_cache_free();
+}
+
+static void
+test_holm_levels(void)
+{
+	/* Sorted 0.005 0.01 0.03 0.04 against 0.05/4, /3, /2, /1: the first
+	 * two are rejected at 0.0125 and 0.0167, the third is not at 0.025,
+	 * and the fourth is decided at 0.025 too. */
+	double p[] = { 0.01, 0.04, NAN, 0.03, 0.005 }, adj[5], lv[5];
+	size_t i;
+	int agree = 1;
+
+	stats_holm(p, adj, 5, 0.05, lv);
+	is_near(lv[4], 0.05 / 4, 1e-15, "level of the smallest: alpha/4");
+	is_near(lv[0], 0.05 / 3, 1e-15, "level of the second: alpha/3");
+	is_near(lv[3], 0.05 / 2, 1e-15, "level of the first kept: alpha/2");
+	is_near(lv[1], 0.05 / 2, 1e-15, "a later one stays at that level");
+	for (i = 0; i < 5; i++)
+		if (!isnan(p[i]) && (p[i] < lv[i]) != (adj[i] < 0.05))
+			agree = 0;
+	ok(agree, "p < level exactly when the adjusted p < alpha");
+}
+
+/* Box-Muller normals from our own generator: no libc rand state. */
+static uint64_t rs = 0x9e3779b97f4a7c15ULL;
+
+static double
+uniform(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return ((double)(rs >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double
+normal(void)
+{
+	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+}
+
+/* What Welch's test reads of a sample, without the order statistics a
+ * million samples do not need. */
+static void
+moments(const double *v, size_t n, struct summary *s)
+{
+	struct welford w = { 0, 0, 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		welford_add(&w, v[i]);
+	s->n = n;
+	s->mean = w.mean;
+	s->sd = sqrt(welford_var(&w));
+}
+
+/* Welch's t on the logarithms of two samples of N drawn by DRAW(),
+ * the second multiplied by RATIO: its p. */
+static double
+draw_pair_p(size_t n, int lognormal, double ratio)
+{
+	double a[64], b[64];
+	struct summary sa, sb;
+	struct ttest t;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* CV 2%: normal around 100, or log-normal of sigma 0.02 */
+		a[i] = lognormal ? 100 * exp(0.02 * normal()) : 100 + 2 * normal();
+		b[i] = ratio * (lognormal ? 100 * exp(0.02 * normal()) :
+		    100 + 2 * normal());
+		a[i] = log(a[i]);
+		b[i] = log(b[i]);
+	}
+	moments(a, n, &sa);
+	moments(b, n, &sb);
+	stats_welch(&sa, &sb, &t);
+	return t.p;
+}
+
+/* A/A: families of 50 metrics x 10 runs from one distribution.  With
+ * Holm the share of families with any verdict stays at alpha; without
+ * it nearly every family has one. */
+static void
+test_aa_families(void)
+{
+	double p[50], adj[50], lv[50];
+	size_t fam, i, any_holm, any_raw, nfam = 10000;
+	int kind;
+
+	for (kind = 0; kind < 2; kind++) {
+		any_holm = any_raw = 0;
+		for (fam = 0; fam < nfam; fam++) {
+			int h = 0, r = 0;
+
+			for (i = 0; i < 50; i++) {
+				p[i] = draw_pair_p(10, kind, 1);
+				r |= p[i] < 0.05;
+			}
+			stats_holm(p, adj, 50, 0.05, lv);
+			for (i = 0; i < 50; i++)
+				h |= p[i] < lv[i];
+			any_holm += h;
+			any_raw += r;
+		}
+		ok((double)any_holm / (double)nfam <= 0.055, "A/A %s: %.2f%% of "
+		    "%zu families of 50 have a verdict with Holm (at most 5.5%%)",
+		    kind ? "log-normal" : "normal",
+		    100.0 * (double)any_holm / (double)nfam, nfam);
+		ok((double)any_raw / (double)nfam > 0.85, "A/A %s: %.1f%% without "
+		    "the correction", kind ? "log-normal" : "normal",
+		    100.0 * (double)any_raw / (double)nfam);
+	}
+}
+
+/* Power: pairs shifted by the MDE computed from the true sigma, n and
+ * the adjusted alpha are found 80% of the time. */
+static void
+test_power(void)
+{
+	struct ttest t = { 0, 0.02 * sqrt(2.0 / 10), 18, 0, 1 };
+	double level = 0.05 / 50, mde = stats_t_mde(&t, level, 0.8);
+	size_t i, hits = 0, npairs = 2000;
+
+	for (i = 0; i < npairs; i++)
+		hits += draw_pair_p(10, 1, exp(mde)) < level;
+	ok(fabs((double)hits / (double)npairs - 0.8) <= 0.03, "power at the "
+	    "MDE (+%.2f%%, alpha %g, n=10+10): %.1f%% found (80 +- 3)",
+	    100 * expm1(mde), level, 100.0 * (double)hits / (double)npairs);
+}
+
+/* iops and seconds of the same runs: the same p on the log scale and in
+ * ranks, and the opposite ratio. */
+static void
+test_reciprocal(void)
+{
+	double s1[] = { 1.91, 2.05, 1.98, 2.11, 2.02 }, s2[] = { 2.31, 2.18, 2.4, 2.26 };
+	double i1[5], i2[4], l1[5], l2[4], m1[5], m2[4];
+	struct summary a, b;
+	struct ttest ts, ti;
+	struct utest us, ui;
+	size_t k;
+
+	for (k = 0; k < 5; k++)
+		i1[k] = 4096 / s1[k];
+	for (k = 0; k < 4; k++)
+		i2[k] = 4096 / s2[k];
+	logs(s1, l1, 5);
+	logs(s2, l2, 4);
+	logs(i1, m1, 5);
+	logs(i2, m2, 4);
+	summarize(l1, 5, &a);
+	summarize(l2, 4, &b);
+	stats_welch(&a, &b, &ts);
+	summarize(m1, 5, &a);
+	summarize(m2, 4, &b);
+	stats_welch(&a, &b, &ti);
+	is_near(ti.p, ts.p, 1e-12, "welch-log: iops and seconds, one p");
+	is_near(ti.diff, -ts.diff, 1e-12, "  and opposite log ratios");
+	summarize(s1, 5, &a);
+	summarize(s2, 4, &b);
+	summarize(i1, 5, &a);
+	summarize(i2, 4, &b);
+	stats_utest(s1, 5, s2, 4, &us);
+	stats_utest(i1, 5, i2, 4, &ui);
+	is_near(ui.p, us.p, 0, "utest: iops and seconds, one p");
+}
+
+static void
+test_outliers(void)
+{
+	double o[] = { 10, 11, 12, 11, 10, 12, 11, 40 };
+	double z[] = { 5, 5, 5, 5, 5, 5, 5, 5, 5, 6 }, c[] = { 7, 7, 7, 7 };
+	double big[2000];
+	struct summary s, u;
+	size_t i;
+
+	summarize(o, N(o), &s);
+	is_int(s.outliers, 1, "40 has a modified Z-score beyond 3.5 in 10..12");
+	is_near(s.mad_scale, 1.482602218505602, 1e-12, "MAD 1 scales to 1.4826");
+	summarize(z, N(z), &s);
+	is_int(s.outliers, 1, "MAD 0: the mean absolute deviation finds the 6");
+	summarize(c, N(c), &s);
+	is_int(s.outliers, 0, "all equal: no outliers, no division by zero");
+	for (i = 0; i < N(big); i++)
+		big[i] = 100 + normal() + (i % 500 == 0 ? 50 : 0);
+	stats_summarize_unsorted(big, N(big), 0.95, &u);
+	summarize(big, N(big), &s);
+	ok(u.outliers == s.outliers && s.outliers >= 4, "selection and "
+	    "sorting flag the same %zu outliers", s.outliers);
+	is_near(u.mad_scale, s.mad_scale, 1e-12, "  with the same MAD");
 }
 
 int
@@ -267,5 +555,12 @@ main(void)
 	test_welch();
 	test_utest();
 	test_holm();
+	test_welch_log_student();
+	test_utest_interval();
+	test_holm_levels();
+	test_outliers();
+	test_reciprocal();
+	test_aa_families();
+	test_power();
 	return tap_done();
 }
