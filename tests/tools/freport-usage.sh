@@ -2,7 +2,7 @@
 # freport-usage: two directories make two labelled configurations compared
 # with each other; usage errors exit 2 before anything runs; SIGTERM stops
 # the running program at once, removes the work directory and is re-raised.
-# shellcheck disable=SC2154,SC2317 # harness variables; helpers run through check
+# shellcheck disable=SC2154,SC2317,SC2016 # harness variables; helpers run through check; awk programs
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
 for p in fzero frandrw fload fcompare fplot freport; do need_cmd "$p"; done
@@ -36,6 +36,18 @@ labels=$(awk '/^#/ { next } $1 == "label" { next } { print $1 }' "$scratch/rep/r
 is "$labels" "$t $t-2 " "the labels are the fs type, then the fs type with -2"
 check "the verdicts compare the second directory with the first" \
 	grep -q "^- fzero seconds (mmap): .*$t-2.* vs $t:" "$scratch/rep/report.md"
+check "  within the same method: no method against another" \
+	sh -c "! grep -Eq '^- fzero seconds \\(mmap\\): .* vs (posix_fallocate|write)' '$scratch/rep/report.md'"
+check "  frandrw's phases each against their own" \
+	grep -q "^- frandrw iops (randread): .*$t-2.* vs $t:" "$scratch/rep/report.md"
+check "report.md shows fcompare's table" grep -q "Welch's t-test on the logarithms" "$scratch/rep/report.md"
+check "report.md shows the fcompare chart" grep -qF '(fcompare-fzero.png)' "$scratch/rep/report.md"
+check "every verdict row agrees with its interval" awk '
+	/^#/ || $1 == "label" { if ($1 == "label") for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["verdict"] == "-" { next }
+	{ lo = $h["delta_lo_pct"]; hi = $h["delta_hi_pct"]
+	  holds = (lo == "-" || lo + 0 <= 0) && (hi == "-" || hi + 0 >= 0)
+	  if (($h["verdict"] == "~") != holds) exit 1 }' "$scratch/rep/records/fcompare-fzero.txt" "$scratch/rep/records/fcompare-frandrw.txt"
 check "report.md lists both directories" sh -c "grep -qF '$scratch/d1' '$scratch/rep/report.md' && grep -qF '$scratch/d2' '$scratch/rep/report.md'"
 is "$(find "$scratch/d1" "$scratch/d2" -mindepth 1 | wc -l | tr -d ' ')" 0 "no file is left in the directories"
 check "-q prints only where the report is" sh -c "[ \$(wc -l <'$scratch/out') -eq 1 ] && grep -q '^Report: ' '$scratch/out'"

@@ -64,6 +64,14 @@ is "$(sed -n 1p "$out")" "$(printf 'fzero seconds (posix_fallocate)\text4\tvs ex
     "report-verdicts: who, metric, key, label, baseline, verdict, delta, p and n"
 is "$(wc -l <"$out" | tr -d ' ')" "$(awk '!/^#/ && $12 != "-" && NR > 1' "$data/plot-fcompare.txt" | grep -vc '^label')" \
     "report-verdicts: a line per comparison"
+# Today's records: an interval on every line, and every "~" says what
+# the runs could have detected.
+fcompare -f records -m seconds "$data/fcompare-seed000-matrix.txt" >"$scratch/new.txt" 2>"$errf"
+awk -v prog=t -v who=fzero -v md=0 -f "$a/reader.awk" -f "$a/report-verdicts.awk" \
+    "$scratch/new.txt" "$scratch/new.txt" >"$out" 2>"$errf"
+is "$(grep -c . "$out")" 16 "report-verdicts: a line per comparison of seed 000 (4 file systems x 4 methods)"
+is "$(grep -vc '\[[-+][0-9.]*%, [-+][0-9.]*%\]' "$out")" 0 "report-verdicts: every delta with its interval"
+is "$(awk -F '\t' '$4 == "~" && !/could detect/' "$out" | grep -c .)" 0 "report-verdicts: every ~ says what it could detect"
 awk -v prog=t -v runs=3 -f "$a/reader.awk" -f "$a/report-tally.awk" "$data/plot-fcompare.txt" >"$out" 2>"$errf"
 check "report-tally: the count of verdicts" grep -q '^- fcompare: [0-9]* comparisons: ' "$out"
 
