@@ -251,6 +251,7 @@ ds_grow(struct series *s, size_t g, size_t want)
 		cap *= 2;
 	x->v = xrealloc(x->v, cap, sizeof(*x->v));
 	x->cap = cap;
+	xalloc_hint_large(x->v, cap * sizeof(*x->v));
 }
 
 void

@@ -346,28 +346,6 @@ pct_of(double d, double base)
 	return 100 * r;
 }
 
-/* The logarithms of a sample, sorted when V is. */
-static double *
-logs_of(const double *v, size_t n)
-{
-	double *l = xrealloc(NULL, n ? n : 1, sizeof(*l));
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		l[i] = log(v[i]);
-	return l;
-}
-
-/* Moments of the logarithms: what the t-test on the log scale needs. */
-static void
-log_summary(const double *v, size_t n, struct summary *out)
-{
-	double *l = logs_of(v, n);
-
-	stats_summarize_unsorted(l, n, 0.95, out);
-	free(l);
-}
-
 static int
 all_positive(const struct series *s, size_t ngroups)
 {
@@ -377,6 +355,19 @@ all_positive(const struct series *s, size_t ngroups)
 		if (s->sum[g].n && !(s->sum[g].min > 0))
 			return 0;
 	return 1;
+}
+
+/* The logarithms of a sample, sorted when V is: the U test's interval
+ * on the log scale works on them. */
+static double *
+logs_of(const double *v, size_t n)
+{
+	double *l = xrealloc(NULL, n ? n : 1, sizeof(*l));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		l[i] = log(v[i]);
+	return l;
 }
 
 /* The test of group G against the baseline, before the correction: its
@@ -395,8 +386,8 @@ compare(struct series *s, size_t g, const struct options *o, int logscale)
 	x->tested = 1;
 	x->logscale = logscale;
 	if (logscale) {
-		log_summary(s->g[0].v, a->n, &la);
-		log_summary(s->g[g].v, b->n, &lb);
+		stats_log_moments(s->g[0].v, a->n, &la);
+		stats_log_moments(s->g[g].v, b->n, &lb);
 		a = &la;
 		b = &lb;
 	}
@@ -889,7 +880,7 @@ main(int argc, char *argv[])
 		break;
 	}
 	worse = any_worse(&ds, &o);
-	stats_utest_cache_free();
+	stats_cache_free();
 	ds_free(&ds);
 	free(f);
 	free(o.metrics);

@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "stats.h"
+#include "xalloc.h"
 
 /* Samples up to this size get the exact U distribution (when untied). */
 #define UTEST_EXACT_MAX 50
@@ -156,12 +157,19 @@ static void
 summarize_moments(const double *v, size_t n, double conf, struct summary *s)
 {
 	struct welford w = { 0, 0, 0 };
-	double half, scale;
+	double half, scale, inv;
 	size_t i;
 
 	scale = n ? stats_scale(s->min, s->max) : 1;
-	for (i = 0; i < n; i++)
-		welford_add(&w, v[i] / scale);
+	inv = 1 / scale;
+	/* A power of two: its inverse multiplies exactly, and faster, unless
+	 * it overflows (a scale of denormals). */
+	if (isfinite(inv))
+		for (i = 0; i < n; i++)
+			welford_add(&w, v[i] * inv);
+	else
+		for (i = 0; i < n; i++)
+			welford_add(&w, v[i] / scale);
 	s->n = n;
 	s->mean = n ? w.mean * scale : NAN;
 	s->sd = sqrt(welford_var(&w)) * scale;
@@ -172,6 +180,21 @@ summarize_moments(const double *v, size_t n, double conf, struct summary *s)
 		s->ci_lo = s->mean - half;
 		s->ci_hi = s->mean + half;
 	}
+}
+
+void
+stats_log_moments(const double *v, size_t n, struct summary *s)
+{
+	struct welford w = { 0, 0, 0 };
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < n; i++)
+		welford_add(&w, log(v[i]));
+	s->n = n;
+	s->mean = n ? w.mean : NAN;
+	s->sd = sqrt(welford_var(&w));
+	s->min = s->max = s->median = s->ci_lo = s->ci_hi = NAN;
 }
 
 /* 1 / 0.6745 (the normal's MAD in standard deviations) and sqrt(pi / 2)
@@ -239,8 +262,6 @@ stats_summarize(const double *v, size_t n, double conf, struct summary *s)
 	s->min = n ? v[0] : NAN;
 	s->max = n ? v[n - 1] : NAN;
 	s->median = stats_quantile(v, n, 0.5);
-	s->q1 = stats_quantile(v, n, 0.25);
-	s->q3 = stats_quantile(v, n, 0.75);
 	summarize_moments(v, n, conf, s);
 	s->mad_scale = stats_mad_scale(v, n, s->median);
 	count_outliers(v, n, s);
@@ -320,22 +341,35 @@ select_quantile(double *v, size_t n, double q)
 	return v[i] + (h - (double)i) * (next - v[i]);
 }
 
+/* The deviations' copy, kept from one group to the next: ten million
+ * numbers would otherwise fault in a fresh 40 MB twice. */
+static struct {
+	double *v;
+	size_t cap;
+} scratch;
+
 /* The MAD scale of unsorted V about MEDIAN, by selection on a copy of the
  * deviations; 0 when the copy cannot be made (no outliers flagged). */
 static double
 mad_scale_unsorted(const double *v, size_t n, double median)
 {
-	double *d = malloc(n * sizeof(*d)), m, sum = 0;
+	double *d, m, sum = 0;
 	size_t i;
 
-	if (d == NULL)
-		return 0;
+	if (n > scratch.cap) {
+		d = realloc(scratch.v, n * sizeof(*d));
+		if (d == NULL)
+			return 0;
+		scratch.v = d;
+		scratch.cap = n;
+		xalloc_hint_large(d, n * sizeof(*d));
+	}
+	d = scratch.v;
 	for (i = 0; i < n; i++) {
 		d[i] = fabs(v[i] - median);
 		sum += d[i];
 	}
 	m = select_quantile(d, n, 0.5);
-	free(d);
 	return mad_to_scale(m, sum / (double)n);
 }
 
@@ -346,7 +380,7 @@ stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 
 	memset(s, 0, sizeof(*s));
 	s->min = s->max = NAN;
-	s->median = s->q1 = s->q3 = NAN;
+	s->median = NAN;
 	if (n > 0) {
 		s->min = s->max = v[0];
 		for (i = 1; i < n; i++) {
@@ -356,8 +390,6 @@ stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 				s->max = v[i];
 		}
 		s->median = select_quantile(v, n, 0.5);
-		s->q1 = select_quantile(v, n, 0.25);
-		s->q3 = select_quantile(v, n, 0.75);
 		s->mad_scale = mad_scale_unsorted(v, n, s->median);
 	}
 	summarize_moments(v, n, conf, s);
@@ -546,10 +578,12 @@ static struct {
 } ucache;
 
 void
-stats_utest_cache_free(void)
+stats_cache_free(void)
 {
 	free(ucache.tail);
 	memset(&ucache, 0, sizeof(ucache));
+	free(scratch.v);
+	memset(&scratch, 0, sizeof(scratch));
 }
 
 double

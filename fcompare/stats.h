@@ -23,7 +23,6 @@ double welford_var(const struct welford *w);
 struct summary {
 	size_t n;
 	double mean, sd, median, min, max;
-	double q1, q3;		/* quartiles */
 	double ci_lo, ci_hi;	/* interval of the mean; NaN when n < 2 */
 	double mad_scale;	/* stats_mad_scale(); 0 when all are equal */
 	size_t outliers;	/* modified Z-score beyond STATS_OUTLIER_Z */
@@ -35,6 +34,10 @@ int stats_sort(double *v, size_t n);
 /* Quantile Q of sorted V by linear interpolation (Hyndman-Fan type 7, the
  * default of R and NumPy). */
 double stats_quantile(const double *v, size_t n, double q);
+/* The mean, standard deviation and n of the logarithms of V (all
+ * positive): what a t-test on the log scale needs, in one pass without a
+ * copy. */
+void stats_log_moments(const double *v, size_t n, struct summary *s);
 /* Summary of the sorted sample V at confidence CONF (0.95). */
 void stats_summarize(const double *v, size_t n, double conf,
     struct summary *s);
@@ -105,8 +108,9 @@ double stats_utest_min_p(size_t n1, size_t n2);
  * failure. */
 int stats_utest_interval(const double *a, size_t na, const double *b,
     size_t nb, double alpha, double *lo, double *hi);
-/* Free the cached null distribution of U. */
-void stats_utest_cache_free(void);
+/* Free what the functions keep between calls: the null distribution of
+ * U and the deviations' copy of stats_summarize_unsorted. */
+void stats_cache_free(void);
 
 /* Holm-Bonferroni: ADJ[i] is P[i] adjusted for the M tests of P.  NaN
  * entries are not tests: they are left NaN and not counted.  LEVEL[i]

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "cli.h"
 #include "xalloc.h"
@@ -40,4 +41,20 @@ xstrdup(const char *s)
 	if (d == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
 	return d;
+}
+
+/* Transparent huge pages for an array of megabytes, where the kernel
+ * gives them only on request: ten million numbers otherwise cost twenty
+ * thousand page faults, a fifth of fcompare's time.  Only a hint. */
+void
+xalloc_hint_large(void *p, size_t bytes)
+{
+	uintptr_t start = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	uintptr_t end = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
+
+	if (bytes < XALLOC_LARGE || end <= start)
+		return;
+#ifdef MADV_HUGEPAGE
+	(void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#endif
 }

@@ -5,7 +5,7 @@ TESTS += tests/unit/test-fcompare-stats
 tests_unit_test_fcompare_stats_SOURCES = tests/unit/test-fcompare-stats.c \
 	tests/unit/tap.h fcompare/stats.c fcompare/stats.h
 tests_unit_test_fcompare_stats_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
-tests_unit_test_fcompare_stats_LDADD = $(GSL_LIBS) -lm
+tests_unit_test_fcompare_stats_LDADD = lib/libfsbench.la $(GSL_LIBS) -lm
 TESTS += \
 	tests/tools/fcompare-seeds.sh \
 	tests/tools/fcompare-records.sh \
