@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "autorun.h"
 #include "cli.h"
 #include "clock.h"
 #include "devstat.h"
@@ -56,6 +57,8 @@ struct fload {
 	const char *specs[MAX_LOADS];
 	size_t nspecs;
 	uint64_t runs;
+	struct autorun autorun;	/* -n auto */
+	uint64_t runs_done;	/* the most runs of any load */
 	bool grouped;
 	enum drop_method drop;
 	bool settle;
@@ -101,11 +104,12 @@ struct fload {
 };
 
 enum {
-	OPT_DROP = 256, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE, OPT_MEM,
-	OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
+	OPT_CI_TARGET = 256, OPT_DROP, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE,
+	OPT_MAX_RUNS, OPT_MEM, OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
 };
 
 static const struct option longopts[] = {
+	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "dir", required_argument, NULL, 'd' },
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "grace", required_argument, NULL, OPT_GRACE },
@@ -114,6 +118,7 @@ static const struct option longopts[] = {
 	{ "job-size", required_argument, NULL, OPT_JOB_SIZE },
 	{ "label", required_argument, NULL, 'l' },
 	{ "load", required_argument, NULL, 'L' },
+	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "mem", required_argument, NULL, OPT_MEM },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -160,7 +165,12 @@ usage(void)
 	    "  -d, --dir DIR         where the job and the loads make their files (.)\n"
 	    "      --job build|copy  the built-in job when no COMMAND is given (build)\n"
 	    "      --job-size N      files of the built-in job (2000)\n"
-	    "  -n, --runs N          runs of each load (1)\n"
+	    "  -n, --runs N|auto     runs of each load (1); auto: until every load's\n"
+	    "                        95%% interval of seconds is within --ci-target\n"
+	    "                        of its mean (3 runs or more)\n"
+	    "      --ci-target PCT   with -n auto: the interval's half width in\n"
+	    "                        percent of the mean (2)\n"
+	    "      --max-runs N      with -n auto: at most N runs of each load (30)\n"
 	    "      --order ORDER     interleave (A B C A B C, the default) or grouped\n"
 	    "      --warmup SECONDS  run each load alone this long first (0)\n"
 	    "      --grace SECONDS   after SIGTERM, how long a load has before SIGKILL (5)\n"
@@ -189,6 +199,7 @@ parse_options(struct fload *x, int argc, char **argv)
 	int c;
 
 	x->runs = 1;
+	autorun_init(&x->autorun);
 	x->grace_s = 5;
 	x->argc = argc;
 	x->argv = argv;
@@ -210,13 +221,20 @@ parse_options(struct fload *x, int argc, char **argv)
 			x->specs[x->nspecs++] = optarg;
 			break;
 		case 'n':
-			x->runs = size_arg_count("--runs", optarg, 1, 1000000);
+			autorun_arg_runs(&x->autorun, "--runs", optarg,
+			    &x->runs);
 			break;
 		case 'q':
 			x->quiet = true;
 			break;
 		case 'V':
 			cli_version();
+			break;
+		case OPT_CI_TARGET:
+			autorun_arg_target(&x->autorun, optarg);
+			break;
+		case OPT_MAX_RUNS:
+			autorun_arg_max(&x->autorun, optarg);
 			break;
 		case OPT_DROP:
 			if (drop_parse(optarg, &x->drop) < 0)
@@ -266,6 +284,7 @@ parse_options(struct fload *x, int argc, char **argv)
 			cli_usage_error("unknown or incomplete option");
 		}
 	}
+	autorun_check(&x->autorun, &x->runs);
 	x->cmd_argc = argc - optind;
 	if (x->cmd_argc > 0 && (opt_job != NULL || opt_job_size != NULL))
 		cli_usage_error("--job and --job-size are for the built-in job; "
@@ -404,9 +423,10 @@ print_plan(const struct fload *x, FILE *f)
 	size_t i;
 
 	job_describe(&x->job, buf, sizeof(buf));
-	fprintf(f, "fload: %s in %s/.fload.XXXXXX, %" PRIu64 " run%s of each "
-	    "load\n", x->cmd_argc ? "the command" : buf, x->dir, x->runs,
-	    x->runs == 1 ? "" : "s");
+	fprintf(f, "fload: %s in %s/.fload.XXXXXX, %s%" PRIu64 " run%s of each "
+	    "load%s\n", x->cmd_argc ? "the command" : buf, x->dir,
+	    x->autorun.on ? "3 to " : "", x->runs, x->runs == 1 ? "" : "s",
+	    x->autorun.on ? " (-n auto)" : "");
 	for (i = 0; i < x->nloads; i++) {
 		const struct load *l = &x->loads[i];
 
@@ -693,24 +713,45 @@ measure(struct fload *x, struct load *l, uint64_t run, struct result *r)
 }
 
 static void
+measure_one(struct fload *x, size_t li, uint64_t run, struct progress *p)
+{
+	struct result *r = &x->res[x->nres];
+
+	measure(x, &x->loads[li], run, r);
+	autorun_add(&x->autorun, li, r->seconds);
+	if (run > x->runs_done)
+		x->runs_done = run;
+	progress_update(p, x->nres);
+}
+
+/* Interleaved, A B C A B C, so drift does not favour a load; or grouped.
+ * With -n auto each round (or each load, grouped) ends when the
+ * intervals are narrow enough. */
+static void
 measure_all(struct fload *x)
 {
 	struct progress p;
-	size_t i, li;
+	size_t li;
 	uint64_t run;
 
+	autorun_start(&x->autorun, x->nloads);
 	progress_start(&p, "fload", x->total, x->quiet);
-	for (i = 0; i < x->total; i++) {
-		/* interleave: A B C A B C, so drift does not favour a load */
-		if (x->grouped) {
-			li = i / x->runs;
-			run = i % x->runs + 1;
-		} else {
-			li = i % x->nloads;
-			run = i / x->nloads + 1;
+	if (x->grouped) {
+		for (li = 0; li < x->nloads; li++)
+			for (run = 1; run <= x->runs; run++) {
+				measure_one(x, li, run, &p);
+				if (x->autorun.on &&
+				    autorun_conf_done(&x->autorun, li, run))
+					break;
+			}
+		autorun_done(&x->autorun, x->runs_done);
+	} else {
+		for (run = 1; run <= x->runs; run++) {
+			for (li = 0; li < x->nloads; li++)
+				measure_one(x, li, run, &p);
+			if (autorun_done(&x->autorun, run))
+				break;
 		}
-		measure(x, &x->loads[li], run, &x->res[i]);
-		progress_update(&p, i + 1);
 	}
 	progress_end(&p);
 }
@@ -844,6 +885,12 @@ print_record(struct fload *x, const char *interrupted)
 	}
 }
 
+static const char *
+load_name_at(size_t i, void *loads)
+{
+	return ((struct load *)loads)[i].name;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -871,6 +918,10 @@ main(int argc, char **argv)
 	measure_all(&x);
 	remove_top(&x);
 	print_record(&x, NULL);
+	autorun_stop_line(&x.autorun, stdout, x.runs_done);
+	if (!x.quiet)
+		autorun_report(&x.autorun, x.runs_done, load_name_at, x.loads);
+	autorun_free(&x.autorun);
 	guard_finish();
 	return x.failed ? EXIT_RUN_FAILED : 0;
 }

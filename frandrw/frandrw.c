@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "autorun.h"
 #include "cli.h"
 #include "clock.h"
 #include "devstat.h"
@@ -52,6 +53,7 @@ static struct {
 	uint64_t reads;
 	double time_s;		/* 0: bound by count */
 	uint64_t runs;
+	struct autorun autorun;	/* -n auto */
 	const char *label;
 	bool settle;
 	enum prealloc prealloc;
@@ -105,14 +107,15 @@ struct phase_extra {
 };
 
 enum {
-	OPT_DIRECT = 256, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
+	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
 	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_KEEP, OPT_LAT_LOG,
-	OPT_NO_SPACE_CHECK, OPT_PREALLOC, OPT_RANDOM, OPT_REQUIRE_IDLE,
+	OPT_MAX_RUNS, OPT_NO_SPACE_CHECK, OPT_PREALLOC, OPT_RANDOM, OPT_REQUIRE_IDLE,
 	OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
 };
 
 static const struct option longopts[] = {
 	{ "bs", required_argument, NULL, 'b' },
+	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "direct", no_argument, NULL, OPT_DIRECT },
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
@@ -124,6 +127,7 @@ static const struct option longopts[] = {
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
+	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "phases", required_argument, NULL, 'p' },
 	{ "prealloc", required_argument, NULL, OPT_PREALLOC },
@@ -159,7 +163,12 @@ CLI_USAGE_OPTIONS
 "  -w, --writes N         operations of randwrite (default one pass)\n"
 "  -r, --reads N          operations of randread (default one pass)\n"
 "  -t, --time SECONDS     bound the random phases by time (and -w/-r)\n"
-"  -n, --runs N           repeat everything N times (default 1)\n"
+"  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
+"                         until every phase's 95%% interval of iops is\n"
+"                         within --ci-target of its mean (3 runs or more)\n"
+"      --ci-target PCT    with -n auto: the interval's half width in\n"
+"                         percent of the mean (default 2)\n"
+"      --max-runs N       with -n auto: at most N runs (default 30)\n"
 "  -l, --label LABEL      the label column (default $FSBENCH_LABEL, fs type)\n"
 "      --prealloc MODE    none, fallocate (unwritten extents) or write\n"
 "                         (overwrite): make the file before the phases\n"
@@ -283,7 +292,7 @@ parse_option(int c, const char *arg)
 		opt.label = arg;
 		break;
 	case 'n':
-		opt.runs = size_arg_count("--runs", arg, 1, 1000000);
+		autorun_arg_runs(&opt.autorun, "--runs", arg, &opt.runs);
 		break;
 	case 'p':
 		parse_phases(arg);
@@ -306,8 +315,14 @@ parse_option(int c, const char *arg)
 	case 'w':
 		opt.writes = size_arg_count("--writes", arg, 1, UINT64_MAX);
 		break;
+	case OPT_CI_TARGET:
+		autorun_arg_target(&opt.autorun, arg);
+		break;
 	case OPT_DIRECT:
 		opt.direct = true;
+		break;
+	case OPT_MAX_RUNS:
+		autorun_arg_max(&opt.autorun, arg);
 		break;
 	case OPT_DROP:
 		if (drop_parse(arg, &opt.drop) < 0)
@@ -399,6 +414,7 @@ parse_args(int argc, char *argv[])
 	opt.phase[2] = PH_RANDREAD;
 	opt.nphases = 3;
 	opt.runs = 1;
+	autorun_init(&opt.autorun);
 	opt.drop = DROP_FADVISE;
 	opt.drop_after = 1u << PH_CREATE;
 	opt.permute = true;
@@ -416,6 +432,11 @@ parse_args(int argc, char *argv[])
 	if (optind + 1 < argc)
 		cli_usage_error("extra operand '%s'", argv[optind + 1]);
 	opt.path = argv[optind];
+	autorun_check(&opt.autorun, &opt.runs);
+	/* The file kept is the last run's, which -n auto knows only after
+	 * it has been removed. */
+	if (opt.autorun.on && opt.keep)
+		cli_usage_error("--keep needs a number of runs, not -n auto");
 	check_options();
 }
 
@@ -699,8 +720,9 @@ read_layout(uint64_t run, enum phase_kind k, struct phase_extra *x)
 }
 
 static void
-run_phase(uint64_t run, enum phase_kind k)
+run_phase(uint64_t run, int i)
 {
+	enum phase_kind k = opt.phase[i];
 	struct phase ph;
 	struct rusage r0, r1;
 	struct clock_usage u;
@@ -751,6 +773,9 @@ run_phase(uint64_t run, enum phase_kind k)
 	read_layout(run, k, &x);
 	write_row(run, k, &ph, clock_cpu_pct(&u,
 	    clock_ns_to_s(ph.seconds_ns)), &x);
+	if (ph.seconds_ns > 0)
+		autorun_add(&opt.autorun, (size_t)i, (double)ph.ops /
+		    clock_ns_to_s(ph.seconds_ns));
 	if (is_write_phase(k))
 		g.written = true;
 	drop_after(1u << k);
@@ -848,7 +873,7 @@ run_once(uint64_t run)
 		fail_run();
 	prepare_file();
 	for (i = 0; i < opt.nphases; i++)
-		run_phase(run, opt.phase[i]);
+		run_phase(run, i);
 	if (opt.keep && run == opt.runs && g.t.created)
 		fprintf(stderr, "frandrw: kept %s\n", g.t.path);
 	if (target_close(&g.t, opt.keep && run == opt.runs) < 0) {
@@ -856,6 +881,13 @@ run_once(uint64_t run)
 		fail_run();
 	}
 	g.t.fd = -1;
+}
+
+static const char *
+phase_name_at(size_t i, void *unused)
+{
+	(void)unused;
+	return phase_names[opt.phase[i]];
 }
 
 static void
@@ -904,8 +936,18 @@ main(int argc, char *argv[])
 	record_begin_held(&g.w, stdout, "frandrw", argc, argv);
 	write_metadata();
 	write_header();
-	for (run = 1; run <= opt.runs; run++)
+	autorun_start(&opt.autorun, (size_t)opt.nphases);
+	for (run = 1; run <= opt.runs; run++) {
 		run_once(run);
+		if (autorun_done(&opt.autorun, run))
+			break;
+	}
+	if (run > opt.runs)
+		run = opt.runs;
+	autorun_stop_line(&opt.autorun, stdout, run);
+	if (!opt.quiet)
+		autorun_report(&opt.autorun, run, phase_name_at, NULL);
+	autorun_free(&opt.autorun);
 	if (latlog_close(&g.log) < 0)
 		exit(EXIT_RUN_FAILED);
 	if (opt.lat_log)

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "autorun.h"
 #include "cli.h"
 #include "clock.h"
 #include "devstat.h"
@@ -32,7 +33,6 @@
 #define DEFAULT_METHODS	"posix_fallocate,mmap,write:4096,write:8192"
 #define DEFAULT_SIZE	(1ull << 30)
 #define SETTLE_S	3.0
-#define MAX_RUNS	1000000
 
 struct fzero {
 	const char *path;	/* the operand: a directory or a file */
@@ -41,6 +41,7 @@ struct fzero {
 	struct method *methods;
 	size_t nmethods;
 	uint64_t runs;
+	struct autorun autorun;	/* -n auto */
 	const char *label;
 	bool sync_end;
 	bool settle;
@@ -85,10 +86,12 @@ static const char *const columns[] = {
 #define NKEYS 3
 
 enum {
-	OPT_DROP = 256,
+	OPT_CI_TARGET = 256,
+	OPT_DROP,
 	OPT_FIEMAP_DUMP,
 	OPT_FORCE,
 	OPT_KEEP,
+	OPT_MAX_RUNS,
 	OPT_NO_SPACE_CHECK,
 	OPT_REQUIRE_IDLE,
 	OPT_SETTLE,
@@ -98,12 +101,14 @@ enum {
 };
 
 static const struct option longopts[] = {
+	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
+	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "method", required_argument, NULL, 'm' },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -129,8 +134,13 @@ usage(void)
 	    "  -s, --size SIZE         file size (default 1G)\n"
 	    "  -m, --method LIST       comma-separated methods (default\n"
 	    "                          " DEFAULT_METHODS ")\n"
-	    "  -n, --runs N            run all the methods N times, interleaved\n"
-	    "                          (default 1)\n"
+	    "  -n, --runs N|auto       run all the methods N times, interleaved\n"
+	    "                          (default 1); auto: until every method's\n"
+	    "                          95%% interval of seconds is within\n"
+	    "                          --ci-target of its mean (at least 3 runs)\n"
+	    "      --ci-target PCT     with -n auto: the interval's half width in\n"
+	    "                          percent of the mean (default 2)\n"
+	    "      --max-runs N        with -n auto: at most N runs (default 30)\n"
 	    "  -l, --label NAME        the label column (default $FSBENCH_LABEL,\n"
 	    "                          else the file system type)\n"
 	    "      --sync MODE         end: fsync inside the timing (default);\n"
@@ -214,7 +224,8 @@ parse_options(struct fzero *z, int argc, char *argv[])
 			methods = optarg;
 			break;
 		case 'n':
-			z->runs = size_arg_count("--runs", optarg, 1, MAX_RUNS);
+			autorun_arg_runs(&z->autorun, "--runs", optarg,
+			    &z->runs);
 			break;
 		case 'q':
 			z->quiet = true;
@@ -230,6 +241,12 @@ parse_options(struct fzero *z, int argc, char *argv[])
 			break;
 		case 'V':
 			cli_version();
+		case OPT_CI_TARGET:
+			autorun_arg_target(&z->autorun, optarg);
+			break;
+		case OPT_MAX_RUNS:
+			autorun_arg_max(&z->autorun, optarg);
+			break;
 		case OPT_DROP:
 			if (drop_parse(optarg, &z->drop) < 0)
 				cli_usage_error("invalid --drop method '%s' "
@@ -279,6 +296,11 @@ parse_options(struct fzero *z, int argc, char *argv[])
 		cli_usage_error("missing PATH");
 	if (optind + 1 < argc)
 		cli_usage_error("extra operand '%s'", argv[optind + 1]);
+	autorun_check(&z->autorun, &z->runs);
+	/* The file kept is the last run's, which -n auto knows only after
+	 * it has been removed. */
+	if (z->autorun.on && z->keep)
+		cli_usage_error("--keep needs a number of runs, not -n auto");
 	z->path = argv[optind];
 	add_methods(z, methods);
 }
@@ -552,6 +574,7 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 		if (target_close(&t, false) < 0)
 			exit(EXIT_RUN_FAILED);
 		print_row(z, run, m, &x);
+		autorun_skip(&z->autorun, (size_t)(m - z->methods));
 		return;
 	}
 	x.ok = true;
@@ -568,6 +591,14 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	if (keep && !z->quiet)
 		warnx("kept %s", t.path);
 	print_row(z, run, m, &x);
+	autorun_add(&z->autorun, (size_t)(m - z->methods),
+	    clock_ns_to_s(x.write_ns + x.sync_ns));
+}
+
+static const char *
+method_name_at(size_t i, void *methods)
+{
+	return ((struct method *)methods)[i].name;
 }
 
 int
@@ -584,6 +615,7 @@ main(int argc, char *argv[])
 	size_t i;
 
 	cli_init(argv[0]);
+	autorun_init(&z.autorun);
 	parse_options(&z, argc, argv);
 	target_install_signals();
 	find_fsdir(&z);
@@ -603,10 +635,20 @@ main(int argc, char *argv[])
 	print_header(&z, argc, argv);
 	/* Interleaved: run 1 does every method, then run 2 ... so a drift
 	 * of the machine spreads over all methods alike. */
-	for (run = 1; run <= z.runs; run++)
+	autorun_start(&z.autorun, z.nmethods);
+	for (run = 1; run <= z.runs; run++) {
 		for (i = 0; i < z.nmethods; i++)
 			run_method(&z, run, &z.methods[i],
 			    run == z.runs && i == z.nmethods - 1);
+		if (autorun_done(&z.autorun, run))
+			break;
+	}
+	if (run > z.runs)
+		run = z.runs;
+	autorun_stop_line(&z.autorun, stdout, run);
+	if (!z.quiet)
+		autorun_report(&z.autorun, run, method_name_at, z.methods);
+	autorun_free(&z.autorun);
 	layout_dump_close(&z.dump);
 	free(z.methods);
 	if (z.any_unsupported && !z.skip_unsupported)

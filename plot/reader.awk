@@ -21,9 +21,12 @@ FNR == 1 { newblock() }
 /^#[ \t]*fsbench([ \t]|$)/ { if (!fresh) newblock(); next }
 /^#/ {
 	fresh = 0
-	if (!hdr && match($0, /^#[ \t]*[a-z0-9_]+:/)) {
+	# Metadata after the rows (such as "# stop:") belongs to the block
+	# too; tool and keys are fixed by the header.
+	if (match($0, /^#[ \t]*[a-z0-9_]+:/)) {
 		k = substr($0, 2, RLENGTH - 2); sub(/^[ \t]+/, "", k)
 		v = substr($0, RLENGTH + 1); sub(/^[ \t]+/, "", v); sub(/[ \t\r]+$/, "", v)
+		if (hdr && (k == "tool" || k == "keys")) next
 		meta[k] = v
 		if (k == "tool") { split(v, tw, " "); tool = tw[1] }
 		if (k == "keys") keys = v

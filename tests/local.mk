@@ -12,6 +12,7 @@ AM_TESTS_ENVIRONMENT = \
 	export top_srcdir top_builddir PATH FSBENCH_GP_DIR LC_ALL;
 
 check_PROGRAMS += \
+	tests/unit/test-autorun \
 	tests/unit/test-size \
 	tests/unit/test-clock \
 	tests/unit/test-hist \
@@ -21,6 +22,7 @@ check_PROGRAMS += \
 	tests/unit/test-target \
 	tests/unit/test-devstat
 TESTS += \
+	tests/unit/test-autorun \
 	tests/unit/test-size \
 	tests/unit/test-clock \
 	tests/unit/test-hist \
@@ -30,6 +32,7 @@ TESTS += \
 	tests/unit/test-target \
 	tests/unit/test-devstat
 
+tests_unit_test_autorun_SOURCES = tests/unit/test-autorun.c tests/unit/tap.h
 tests_unit_test_size_SOURCES = tests/unit/test-size.c tests/unit/tap.h
 tests_unit_test_clock_SOURCES = tests/unit/test-clock.c tests/unit/tap.h
 tests_unit_test_hist_SOURCES = tests/unit/test-hist.c tests/unit/tap.h
@@ -43,12 +46,14 @@ EXTRA_DIST += tests/tools/lib.sh tests/data
 
 # Each program's tool tests are listed in its own block below.
 TESTS += \
+	tests/tools/autorun.sh \
 	tests/tools/fzero-basic.sh \
 	tests/tools/fzero-safety.sh \
 	tests/tools/fzero-loop.sh \
 	tests/tools/fzero-enospc.sh \
 	tests/tools/explain-fzero.sh
 EXTRA_DIST += \
+	tests/tools/autorun.sh \
 	tests/tools/fzero-basic.sh \
 	tests/tools/fzero-safety.sh \
 	tests/tools/fzero-loop.sh \
