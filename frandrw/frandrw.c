@@ -34,6 +34,9 @@
 #define DEFAULT_BS	4096u
 #define MAX_BS		(1ull << 30)
 #define SETTLE_S	3.0
+/* A read phase whose device reads are below this share of the distinct
+ * bytes it read was served by the page cache. */
+#define CACHED_RATIO	0.9
 #define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
 
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
@@ -93,6 +96,7 @@ static struct {
 	struct progress prog;
 	bool written;		/* this run's file has data we wrote */
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
+	unsigned cached_said;	/* bit per phase kind: the note was given */
 	/* --fiemap-dump: the extent lists are kept in memory and written at
 	 * the end, so the dump's own writes never land on the device while
 	 * a later phase is being counted. */
@@ -103,6 +107,9 @@ static struct {
 struct phase_extra {
 	bool dev_ok;		/* the counters were read before and after */
 	struct dev_delta dev;
+	/* A read phase's device reads over the distinct bytes it read; NaN
+	 * for writes and where there is no device (tmpfs). */
+	double read_ratio;
 	struct fiemap_summary map;	/* after the phase; .supported */
 };
 
@@ -566,6 +573,7 @@ write_header(void)
 		names[n++] = "unwritten_reads";
 	for (i = 0; i < LAYOUT_NDEV; i++)
 		names[n++] = layout_dev_names[i];
+	names[n++] = "dev_read_ratio";
 	for (i = 0; i < LAYOUT_NMAP; i++)
 		names[n++] = layout_map_names[i];
 	record_header(&g.w, names, n, 3);
@@ -639,6 +647,7 @@ write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
 			record_missing(&g.w);
 	}
 	layout_dev_cells(&g.w, x->dev_ok, &x->dev);
+	record_num(&g.w, x->read_ratio);
 	layout_map_cells(&g.w, &x->map);
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
@@ -719,6 +728,26 @@ read_layout(uint64_t run, enum phase_kind k, struct phase_extra *x)
 	}
 }
 
+/* A read phase the device did not serve: its figures are the page
+ * cache's.  Said once per phase kind, whatever --drop asked for. */
+static void
+check_cached(const struct phase *ph, enum phase_kind k, struct phase_extra *x)
+{
+	uint64_t distinct = order_distinct(ph->ord.kind, g.nblocks,
+	    phase_seed(k), ph->ops);
+	double bytes = (double)distinct * (double)opt.bs;
+
+	if (distinct == 0)
+		return;
+	x->read_ratio = x->dev.read_mib * 1048576.0 / bytes;
+	if (x->read_ratio >= CACHED_RATIO || (g.cached_said & (1u << k)))
+		return;
+	g.cached_said |= 1u << k;
+	warnx("%s: cached: the device read %.3g%% of the %.4g MiB the phase "
+	    "read; its figures are the page cache's (dev_read_ratio)",
+	    phase_names[k], 100 * x->read_ratio, bytes / 1048576.0);
+}
+
 static void
 run_phase(uint64_t run, int i)
 {
@@ -726,7 +755,7 @@ run_phase(uint64_t run, int i)
 	struct phase ph;
 	struct rusage r0, r1;
 	struct clock_usage u;
-	struct phase_extra x = { .dev_ok = false };
+	struct phase_extra x = { .dev_ok = false, .read_ratio = NAN };
 	struct dev_stat dev0, dev1;
 	bool dev0_ok, dev1_ok;
 	uint64_t wall;
@@ -770,6 +799,8 @@ run_phase(uint64_t run, int i)
 	x.dev_ok = dev0_ok && dev1_ok;
 	if (x.dev_ok)
 		devstat_delta(&dev0, &dev1, clock_ns_to_s(wall), &x.dev);
+	if (x.dev_ok && !is_write_phase(k))
+		check_cached(&ph, k, &x);
 	read_layout(run, k, &x);
 	write_row(run, k, &ph, clock_cpu_pct(&u,
 	    clock_ns_to_s(ph.seconds_ns)), &x);

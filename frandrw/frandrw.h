@@ -82,6 +82,10 @@ struct phase {
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
     uint64_t seed);
 int phase_run(struct phase *ph);
+/* The distinct blocks the first OPS operations of an order touch, by
+ * replaying it outside the timing; 0 when the replay cannot be made. */
+uint64_t order_distinct(enum order_kind kind, uint64_t nblocks,
+    uint64_t seed, uint64_t ops);
 
 /* verify.c: a header at the start of every 512-byte sector. */
 #define VERIFY_SECTOR	512u

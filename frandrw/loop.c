@@ -6,6 +6,7 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -42,6 +43,32 @@ order_next(struct order *o, uint64_t i)
 		}
 		return rng_perm_at(&o->perm, i - o->pass_start);
 	}
+}
+
+uint64_t
+order_distinct(enum order_kind kind, uint64_t nblocks, uint64_t seed,
+    uint64_t ops)
+{
+	struct order o;
+	unsigned char *seen;
+	uint64_t i, b, n = 0;
+
+	/* Sequential and permuted orders visit every block once per pass. */
+	if (kind != ORD_REPLACE)
+		return ops < nblocks ? ops : nblocks;
+	seen = calloc(nblocks / 8 + 1, 1);
+	if (seen == NULL)
+		return 0;
+	order_init(&o, kind, nblocks, seed);
+	for (i = 0; i < ops && n < nblocks; i++) {
+		b = order_next(&o, i);
+		if (!(seen[b / 8] & (1u << (b % 8)))) {
+			seen[b / 8] |= (unsigned char)(1u << (b % 8));
+			n++;
+		}
+	}
+	free(seen);
+	return n;
 }
 
 /* The slow paths: a short transfer or EINTR (rare on regular files) is

@@ -49,6 +49,29 @@ if command -v setpriv >/dev/null 2>&1; then
 	rmdir "$dir/open"
 fi
 
+# Cache honesty: a randread right after randwrite reads the page cache
+# (the device reads almost nothing of the 4 MiB it touched), and says so;
+# with the file dropped first, the device serves it.
+frandrw -s 4M -b 4K -p create,randread --drop-after none "$dir" \
+    >"$scratch/c1.out" 2>"$scratch/c1.err"
+is "$?" 0 "a cached randread: exit 0"
+is "$(col dev_read_ratio <"$scratch/c1.out" | tr '\n' ' ')" "- $(col dev_read_ratio <"$scratch/c1.out" | sed -n 2p) " \
+    "dev_read_ratio: '-' for create, a number for randread"
+col dev_read_ratio <"$scratch/c1.out" | sed -n 2p >"$scratch/c1.ratio"
+check "the cached randread's ratio is below 0.9" awk '!($1 < 0.9) { exit 1 }' "$scratch/c1.ratio"
+check "a 'cached' note names the phase" grep -q '^frandrw: randread: cached: ' "$scratch/c1.err"
+frandrw -q -s 4M -b 4K -p create,randread --drop-after create "$dir" \
+    >"$scratch/c2.out" 2>"$scratch/c2.err"
+col dev_read_ratio <"$scratch/c2.out" | sed -n 2p >"$scratch/c2.ratio"
+check "dropped first, the device served the reads (ratio 0.9 or more)" \
+    awk '!($1 >= 0.9) { exit 1 }' "$scratch/c2.ratio"
+is "$(grep -c cached "$scratch/c2.err")" 0 "no 'cached' note when the device read it"
+frandrw -q -s 4M -b 4K -p create,randread --random replace -r 300 --drop-after create \
+    "$dir" >"$scratch/c3.out" 2>"$scratch/c3.err"
+col dev_read_ratio <"$scratch/c3.out" | sed -n 2p >"$scratch/c3.ratio"
+check "--random replace: the ratio is over the distinct blocks drawn" \
+    awk '!($1 >= 0.9) { exit 1 }' "$scratch/c3.ratio"
+
 # ENOSPC on a real file system: more than the 256 MiB image holds.
 frandrw -q -s 400M -b 1M -p create --no-space-check "$dir" >/dev/null 2>"$scratch/nospc.err"
 is "$?" 1 "ENOSPC: exit 1"

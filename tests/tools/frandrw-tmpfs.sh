@@ -24,6 +24,11 @@ dropmeta="none (tmpfs)"
 direct_ok=maybe
 . "$top_srcdir/tests/tools/frandrw-lib.sh"
 
+# No device, no cache verdict: dev_read_ratio is '-' and nothing is said.
+frandrw -s 1M -p create,randread "$dir" >"$scratch/c.out" 2>"$scratch/c.err"
+is "$(col dev_read_ratio <"$scratch/c.out" | sort -u)" "-" "tmpfs: dev_read_ratio is '-'"
+is "$(grep -c cached "$scratch/c.err")" 0 "tmpfs: no 'cached' note"
+
 # ENOSPC: a 2 MiB tmpfs cannot hold 4 MiB.  The space check refuses first;
 # without it the write fails.  Either way: exit 1 and nothing left.
 if [ "$(id -u)" -eq 0 ]; then

@@ -75,6 +75,14 @@ is "$(awk -F '\t' '$4 == "~" && !/could detect/' "$out" | grep -c .)" 0 "report-
 awk -v prog=t -v runs=3 -f "$a/reader.awk" -f "$a/report-tally.awk" "$data/plot-fcompare.txt" >"$out" 2>"$errf"
 check "report-tally: the count of verdicts" grep -q '^- fcompare: [0-9]* comparisons: ' "$out"
 
+# report-cache: a read phase the device did not serve, once per label
+# and phase; '-' (no device) and ratios of 0.9 or more say nothing.
+printf '# fsbench 1\n# tool: frandrw 0\n# keys: label run phase\nlabel run phase dev_read_ratio\nx 1 create -\nx 1 randread 0.02\nx 2 randread 0.95\ny 1 randread -\nz 1 seqread 1.3\n' >"$scratch/cache.txt"
+awk -v prog=t -v md=0 -f "$a/reader.awk" -f "$a/report-cache.awk" "$scratch/cache.txt" >"$out" 2>"$errf"
+is "$(grep -c . "$out")" 1 "report-cache: one line, for the cached phase only"
+check "report-cache: names the phase, the label, the share and the runs" \
+    grep -q '^- frandrw randread (x) from the page cache: the device read as little as 2% of the bytes read, in 1 of 2 runs' "$out"
+
 # Tables.
 printf 'a\tb\nx\t1\n' | awk -v nk=1 -f "$a/report-mdtable.awk" >"$out"
 is "$(tr '\n' '|' <"$out")" "| a | b ||| --- | ---: ||| x | 1 ||" "report-mdtable: keys left, numbers right"
