@@ -573,9 +573,10 @@ write_header(void)
 		names[n++] = "unwritten_reads";
 	for (i = 0; i < LAYOUT_NDEV; i++)
 		names[n++] = layout_dev_names[i];
-	names[n++] = "dev_read_ratio";
 	for (i = 0; i < LAYOUT_NMAP; i++)
 		names[n++] = layout_map_names[i];
+	/* Last, so the older columns keep their places. */
+	names[n++] = "dev_read_ratio";
 	record_header(&g.w, names, n, 3);
 }
 
@@ -647,8 +648,8 @@ write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
 			record_missing(&g.w);
 	}
 	layout_dev_cells(&g.w, x->dev_ok, &x->dev);
-	record_num(&g.w, x->read_ratio);
 	layout_map_cells(&g.w, &x->map);
+	record_num(&g.w, x->read_ratio);
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
 		fail_run();

@@ -28,7 +28,7 @@ if command -v mkfs.xfs >/dev/null 2>&1; then
 	xfs=$mnt
 fi
 
-new_cols="dev_read_mib dev_write_mib dev_read_ios dev_write_ios dev_busy_pct extents unwritten_mib max_extent_mib"
+new_cols="dev_read_mib dev_write_mib dev_read_ios dev_write_ios dev_busy_pct extents unwritten_mib max_extent_mib dev_read_ratio"
 out=$scratch/out
 errf=$scratch/err
 dump=$scratch/dump
