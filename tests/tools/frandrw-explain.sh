@@ -117,7 +117,7 @@ frandrw -q -s 1M -p create,randwrite,randread,seqread,seqwrite,rewrite \
 is "$?" 0 "tmpfs: --require-idle-device has no device to probe: status 0"
 check "tmpfs: metadata dev_stat: none" grep -qx '# dev_stat: none' "$out"
 is "$(for c in $new_cols; do col "$c" <"$out"; done | sort | uniq -c | tr -s ' ')" \
-    " 48 -" "tmpfs: '-' in each of the 8 new columns of the 6 rows"
+    " 54 -" "tmpfs: '-' in each of the 9 new columns of the 6 rows"
 is "$(awk '!/^#/' "$dump" | wc -l | tr -d ' ')" 1 \
     "tmpfs: the dump has a header and no extents"
 check "tmpfs: and a note says why" grep -qx \
