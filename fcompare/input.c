@@ -253,6 +253,7 @@ struct table {
 struct tables {
 	struct table *t;
 	size_t n;
+	struct notes *notes;	/* what a reader has to say about its input */
 };
 
 /* The columns of the first table, "a, b, c", for a message. */
@@ -450,11 +451,114 @@ fio_latency(json_t *dir, char **row)
 			set_num(&row[FIO_P50 + i], v * scale);
 }
 
+/* One row of a run being summed over a job's clones (numjobs without
+ * group_reporting), as group_reporting would: rates and CPU add up, the
+ * mean latency is weighted by the bytes, percentiles cannot be merged. */
+struct fio_acc {
+	size_t row;
+	int clones;
+	double iops, bw, bytes, lat_sum, lat_w, usr, sys;
+	int has_bw, has_lat, has_usr, has_sys;
+};
+
+struct fio_run {
+	struct fio_acc *a;
+	size_t n;
+	size_t first_row;	/* this run's first row in the block */
+};
+
+static struct fio_acc *
+fio_find(struct fio_run *fr, const struct record_block *b, const char *job,
+    const char *dir)
+{
+	char **row;
+	size_t i;
+
+	for (i = 0; i < fr->n; i++) {
+		row = b->cells + fr->a[i].row * (size_t)b->ncols;
+		if (strcmp(row[FIO_JOB], job) == 0 &&
+		    strcmp(row[FIO_DIR], dir) == 0)
+			return &fr->a[i];
+	}
+	return NULL;
+}
+
+static double
+cell_num(char *const *cell)
+{
+	return strcmp(*cell, "-") == 0 ? NAN : strtod(*cell, NULL);
+}
+
+/* A clone of a job already in this run: add it to that row. */
+static void
+fio_add_clone(struct record_block *b, struct fio_acc *a, json_t *job,
+    json_t *dir, double iops, double bytes)
+{
+	char **row = b->cells + a->row * (size_t)b->ncols, **tmp;
+	double v;
+	int i;
+
+	if (a->clones == 1) {
+		/* The first clone's figures, from its row. */
+		a->iops = cell_num(&row[FIO_IOPS]);
+		a->bw = cell_num(&row[FIO_BW]);
+		a->has_bw = !isnan(a->bw);
+		v = cell_num(&row[FIO_LAT_MEAN]);
+		a->has_lat = !isnan(v);
+		a->lat_sum = a->has_lat ? v * a->bytes : 0;
+		a->lat_w = a->has_lat ? a->bytes : 0;
+		a->usr = cell_num(&row[FIO_USR]);
+		a->has_usr = !isnan(a->usr);
+		a->sys = cell_num(&row[FIO_SYS]);
+		a->has_sys = !isnan(a->sys);
+	}
+	a->clones++;
+	a->iops += iops;
+	a->bytes += bytes;
+	a->has_bw = a->has_bw && json_num(dir, "bw", &v) == 0 && (a->bw += v, 1);
+	a->has_usr = a->has_usr && json_num(job, "usr_cpu", &v) == 0 &&
+	    (a->usr += v, 1);
+	a->has_sys = a->has_sys && json_num(job, "sys_cpu", &v) == 0 &&
+	    (a->sys += v, 1);
+	/* The clone's mean latency, read through a scratch row. */
+	tmp = xmalloc(FIO_NCOLS * sizeof(*tmp));
+	for (i = 0; i < FIO_NCOLS; i++)
+		tmp[i] = xstrdup("-");
+	fio_latency(dir, tmp);
+	v = cell_num(&tmp[FIO_LAT_MEAN]);
+	a->has_lat = a->has_lat && !isnan(v);
+	a->lat_sum += v * bytes;
+	a->lat_w += bytes;
+	for (i = 0; i < FIO_NCOLS; i++)
+		free(tmp[i]);
+	free(tmp);
+	set_num(&row[FIO_IOPS], a->iops);
+	if (a->has_bw)
+		set_num(&row[FIO_BW], a->bw);
+	else
+		set_cell(&row[FIO_BW], "-");
+	if (a->has_lat && a->lat_w > 0)
+		set_num(&row[FIO_LAT_MEAN], a->lat_sum / a->lat_w);
+	else
+		set_cell(&row[FIO_LAT_MEAN], "-");
+	for (i = FIO_P50; i <= FIO_P99_9; i++)
+		set_cell(&row[i], "-");
+	if (a->has_usr)
+		set_num(&row[FIO_USR], a->usr);
+	else
+		set_cell(&row[FIO_USR], "-");
+	if (a->has_sys)
+		set_num(&row[FIO_SYS], a->sys);
+	else
+		set_cell(&row[FIO_SYS], "-");
+}
+
 static void
 fio_job(struct record_block *b, const struct input_file *f, size_t line,
-    int run, json_t *job)
+    int run, json_t *job, struct fio_run *fr)
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
+	struct fio_acc *a;
 	json_t *name, *dir;
 	char **row, buf[24];
 	double v, ios;
@@ -475,6 +579,17 @@ fio_job(struct record_block *b, const struct input_file *f, size_t line,
 			    json_string_value(name), dirs[d]);
 		if (ios <= 0)
 			continue;		/* this direction did not run */
+		a = fio_find(fr, b, json_string_value(name), dirs[d]);
+		if (a != NULL) {
+			fio_add_clone(b, a, job, dir, v, ios);
+			continue;
+		}
+		fr->a = xrealloc(fr->a, fr->n + 1, sizeof(*fr->a));
+		a = &fr->a[fr->n++];
+		memset(a, 0, sizeof(*a));
+		a->row = b->nrows;
+		a->clones = 1;
+		a->bytes = ios;
 		row = own_row(b, line);
 		snprintf(buf, sizeof(buf), "%d", run);
 		set_cell(&row[FIO_RUN], buf);
@@ -491,6 +606,23 @@ fio_job(struct record_block *b, const struct input_file *f, size_t line,
 	}
 }
 
+static void
+fio_note_clones(struct tables *ts, const struct input_file *f,
+    const struct record_block *b, const struct fio_run *fr)
+{
+	size_t i;
+
+	for (i = 0; i < fr->n && ts->notes; i++)
+		if (fr->a[i].clones > 1)
+			notes_add(ts->notes, "%s: fio job %s ran as %d clones "
+			    "(numjobs) without group_reporting: each run's "
+			    "clones are summed into one row, as group_reporting "
+			    "would, and their percentiles left out (they cannot "
+			    "be merged from the clones' figures)", where(f),
+			    b->cells[fr->a[i].row * (size_t)b->ncols + FIO_JOB],
+			    fr->a[i].clones);
+}
+
 /* A file may hold several fio runs, one JSON document after another
  * (fio --output-format=json >> runs.json): each is one run. */
 static void
@@ -500,6 +632,7 @@ read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
 	struct record_block *b = NULL;
 	json_error_t je;
 	json_t *doc, *jobs, *ver;
+	struct fio_run fr = { NULL, 0, 0 };
 	size_t line = 1, i;
 	int run = 0;
 	char tool[64];
@@ -529,17 +662,20 @@ read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
 			    "fio-", 4) == 0 ? 4 : 0) : "?");
 			b = own_block(table_new(ts, f), tool, fio_cols, FIO_NCOLS, 3);
 		}
+		fr.n = 0;
 		for (i = 0; i < json_array_size(jobs); i++) {
 			if (!json_is_object(json_array_get(jobs, i)))
 				errx(EXIT_USAGE, "%s:%zu: fio \"jobs\" entry %zu is "
 				    "not an object", where(f), line, i + 1);
-			fio_job(b, f, line, run, json_array_get(jobs, i));
+			fio_job(b, f, line, run, json_array_get(jobs, i), &fr);
 		}
+		fio_note_clones(ts, f, b, &fr);
 		json_decref(doc);
 		for (q = p + je.position; p < q; p++)
 			if (*p == '\n')
 				line++;
 	}
+	free(fr.a);
 	if (b == NULL)
 		errx(EXIT_USAGE, "%s: no fio JSON output", where(f));
 }
@@ -576,19 +712,22 @@ bonnie_cols(char **cols)
 }
 
 /* A figure: a number, "" (not run) or "+++++" (too fast to measure, which
- * bonnie++ declines to report) both missing. */
-static void
+ * bonnie++ declines to report) both missing; returns 1 for "+++++". */
+static int
 bonnie_value(char **cell, const char *s, const struct input_file *f,
     size_t line, const char *what)
 {
 	double v;
 
-	if (*s == '\0' || strspn(s, "+") == strlen(s))
-		return;
+	if (*s == '\0')
+		return 0;
+	if (strspn(s, "+") == strlen(s))
+		return 1;
 	if (input_parse_num(s, s + strlen(s), &v) < 0)
 		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s: not a number: '%s'",
 		    where(f), line, what, s);
 	set_num(cell, v);
+	return 0;
 }
 
 /* A latency: "28145us", "12ms", "1.5s". */
@@ -648,7 +787,7 @@ bonnie_new_format(char **field, size_t n)
 
 static void
 bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
-    char **field, size_t n)
+    char **field, size_t n, unsigned *plus)
 {
 	char **row, buf[24];
 	int i, io, lat = -1, nfile;
@@ -676,9 +815,10 @@ bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
 
 		if (at < 0)
 			continue;
-		bonnie_value(&row[3 + i * 3], field[at], f, line, bonnie_tests[i]);
-		bonnie_value(&row[4 + i * 3], field[at + 1], f, line,
-		    bonnie_tests[i]);
+		if (bonnie_value(&row[3 + i * 3], field[at], f, line,
+		    bonnie_tests[i]) | bonnie_value(&row[4 + i * 3],
+		    field[at + 1], f, line, bonnie_tests[i]))
+			*plus |= 1u << i;
 		if (lat >= 0)
 			bonnie_latency(&row[5 + i * 3], field[lat + i], f, line,
 			    bonnie_tests[i]);
@@ -689,10 +829,31 @@ bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
 			row[0][i] = '_';
 }
 
+/* Figures bonnie++ would not measure are named, not dropped silently. */
+static void
+bonnie_note_plus(struct tables *ts, const struct input_file *f,
+    unsigned plus)
+{
+	char list[256] = "";
+	size_t used = 0;
+	int i;
+
+	if (plus == 0 || ts->notes == NULL)
+		return;
+	for (i = 0; i < 12; i++)
+		if ((plus & (1u << i)) && used < sizeof(list))
+			used += (size_t)snprintf(list + used, sizeof(list) - used,
+			    "%s%s", used ? ", " : "", bonnie_tests[i]);
+	notes_add(ts->notes, "%s: bonnie++ printed +++++ (too fast to "
+	    "measure) for %s: those figures are missing, not compared", where(f),
+	    list);
+}
+
 static void
 read_bonnie(struct tables *ts, const struct input_file *f,
     const struct inbuf *in)
 {
+	unsigned plus = 0;
 	const char *p = in->p, *end = in->p + in->len, *eol;
 	struct record_block *b = NULL;
 	char *cols[BONNIE_NCOLS], *copy, *field[64];
@@ -724,9 +885,10 @@ read_bonnie(struct tables *ts, const struct input_file *f,
 			for (i = 0; i < BONNIE_NCOLS; i++)
 				free(cols[i]);
 		}
-		bonnie_line(b, f, line, field, n);
+		bonnie_line(b, f, line, field, n, &plus);
 		free(copy);
 	}
+	bonnie_note_plus(ts, f, plus);
 	if (b == NULL)
 		errx(EXIT_USAGE, "%s: no bonnie++ CSV lines", where(f));
 }
@@ -961,7 +1123,7 @@ void
 input_read(struct dataset *ds, const struct options *o,
     const struct input_file *f, size_t nf)
 {
-	struct tables ts = { NULL, 0 };
+	struct tables ts = { NULL, 0, &ds->notes };
 	struct grouping gr;
 	struct inbuf *buf;
 	struct series *plain = NULL;

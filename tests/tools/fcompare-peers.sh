@@ -44,9 +44,37 @@ if [ $have_fio = 1 ]; then
 	want=$(awk '/"write" : \{/ { w = 1 } w && /"clat_ns" : \{/ { c = 1 } c && /"mean" :/ { gsub(/[",]/, ""); s += $3; n++; w = c = 0 }
 	    END { printf "%.10g", s / n / 1000 }' "$scratch/bs4k.json")
 	check_near "fio: mean clat in us as awk reads it" "$(get "$out" bs4k.json lat_us_mean mean)" "$want" 1e-5
+	# numjobs=2 without group_reporting: two clones a run, summed into
+	# one row per run as group_reporting would (n counts runs).
+	mkdir -p "$scratch/clones"
+	for _ in 1 2 3; do
+		fio --name=c --directory="$scratch/clones" --numjobs=2 --rw=write \
+		    --bs=4k --size=1M --ioengine=psync --output-format=json \
+		    >>"$scratch/clones.json" 2>>"$scratch/fio.err" || break
+	done
+	rm -rf "$scratch/clones"
+	fcompare -f records "$scratch/bs4k.json" "$scratch/clones.json" >"$out" 2>"$scratch/clones.err"
+	is "$?" 0 "fio numjobs=2: compared, exit 0"
+	is "$(get "$out" clones.json iops n)" 3 "fio numjobs=2: n = 3 runs, not 6 clones"
+	want=$(awk '/"write" : \{/ { w = 1 } w && /"iops" :/ { gsub(/[",]/, ""); s += $3; w = 0 }
+	    END { printf "%.10g", s / 3 }' "$scratch/clones.json")
+	check_near "fio numjobs=2: the clones' iops summed per run" "$(get "$out" clones.json iops mean)" "$want" 1e-5
+	is "$(grep -c 'fio job c ran as 2 clones' "$scratch/clones.err")" 1 "fio numjobs=2: said once"
+	fcompare -f records -m lat_us_p99 "$scratch/bs4k.json" "$scratch/clones.json" >"$out" 2>"$scratch/clones.err"
+	is "$(get "$out" clones.json lat_us_p99 n)" "" "fio numjobs=2: percentiles of clones are not merged (no row)"
 else
 	diag "fio is not installed: its tests skipped"
 fi
+
+# --- bonnie++'s +++++ ----------------------------------------------------
+# Figures too fast to measure are missing and named, never zeros.
+sed 's/^\(2[^,]*,16G,\)[0-9]*,[0-9]*,/\1+++++,+++,/' "$data/fcompare-seed004-delalloc.csv" >"$scratch/plus.csv"
+fcompare -f records -m putc_kib_per_s,put_block_kib_per_s "$data/fcompare-seed004-nodelalloc.csv" "$scratch/plus.csv" >"$out" 2>"$scratch/plus.err"
+is "$?" 0 "bonnie++ +++++: compared, exit 0"
+is "$(get "$out" plus.csv putc_kib_per_s n)" "" "bonnie++ +++++: the figure is missing (no row), not zero"
+is "$(get "$out" plus.csv put_block_kib_per_s n)" 3 "bonnie++ +++++: the other figures are read"
+is "$(grep -c 'bonnie++ printed +++++ (too fast to measure) for putc' "$scratch/plus.err")" 1 \
+    "bonnie++ +++++: a note names the test"
 
 # --- bonnie++ -------------------------------------------------------------
 if [ $have_bonnie = 1 ]; then
