@@ -22,7 +22,7 @@
 #include "xalloc.h"
 
 enum {
-	OPT_BY = 256, OPT_FAIL_WORSE, OPT_NO_CORRECTION, OPT_PLOT,
+	OPT_BY = 256, OPT_CONVERT, OPT_FAIL_WORSE, OPT_NO_CORRECTION, OPT_PLOT,
 	OPT_SKIP_RUNS, OPT_DROP_OUTLIERS
 };
 
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "metric", required_argument, NULL, 'm' },
 	{ "no-correction", no_argument, NULL, OPT_NO_CORRECTION },
 	{ "plot", no_argument, NULL, OPT_PLOT },
+	{ "convert", no_argument, NULL, OPT_CONVERT },
 	{ "skip-runs", required_argument, NULL, OPT_SKIP_RUNS },
 	{ "test", required_argument, NULL, 't' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -67,6 +68,9 @@ CLI_USAGE_OPTIONS
 "  -b, --baseline NAME    compare against group NAME instead of the first\n"
 "      --by NAME          group by this column or metadata key (e.g. kernel)\n"
 "  -C, --column N         plain numbers: take column N of each line (1)\n"
+"      --convert          print the input as fsbench records (fio JSON,\n"
+"                         bonnie++ CSV, plain numbers), with the source's\n"
+"                         own metadata; no comparison\n"
 "  -c, --confidence PCT   confidence of each group's interval (95)\n"
 "  -d, --delimiters CHARS plain numbers: field delimiters (blank and tab)\n"
 "      --drop-outliers    leave out the values flagged as outliers\n"
@@ -262,6 +266,9 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 			break;
 		case OPT_NO_CORRECTION:
 			o->correction = 0;
+			break;
+		case OPT_CONVERT:
+			o->convert = 1;
 			break;
 		case OPT_PLOT:
 			o->plot = 1;
@@ -858,6 +865,14 @@ main(int argc, char *argv[])
 	/* GSL's default handler aborts; each result is checked instead. */
 	gsl_set_error_handler_off();
 	f = parse_args(argc, argv, &o, &nf);
+	if (o.convert) {
+		if (input_convert(&o, f, nf, stdout) < 0)
+			exit(EXIT_RUN_FAILED);
+		free(f);
+		free(o.metrics);
+		free(o.metrics_buf);
+		return 0;
+	}
 	ds_init(&ds);
 	input_read(&ds, &o, f, nf);
 	ds_prune(&ds);

@@ -28,6 +28,7 @@ struct options {
 	int correction;		/* Holm across the invocation */
 	int verbose;
 	int plot;		/* --plot: a text dot plot of each series */
+	int convert;		/* --convert: the input as records, no analysis */
 	size_t skip_runs;	/* --skip-runs N */
 	int drop_outliers;
 };

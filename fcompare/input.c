@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -340,6 +341,18 @@ own_block(struct table *t, const char *tool, const char *const *cols,
 	return b;
 }
 
+/* Metadata of the source itself (fio's time, bonnie++'s machine), which
+ * --convert writes instead of this machine's. */
+static void
+own_meta(struct record_block *b, const char *key, const char *val)
+{
+	b->meta_key = xrealloc(b->meta_key, b->nmeta + 1, sizeof(*b->meta_key));
+	b->meta_val = xrealloc(b->meta_val, b->nmeta + 1, sizeof(*b->meta_val));
+	b->meta_key[b->nmeta] = xstrdup(key);
+	b->meta_val[b->nmeta] = xstrdup(val);
+	b->nmeta++;
+}
+
 /* Append a row of "-" cells at input line LINE; returns its cells. */
 static char **
 own_row(struct record_block *b, size_t line)
@@ -623,6 +636,29 @@ fio_note_clones(struct tables *ts, const struct input_file *f,
 			    fr->a[i].clones);
 }
 
+/* What fio says of itself: when (its own clock) and where (client mode). */
+static void
+fio_meta(struct record_block *b, json_t *doc)
+{
+	json_t *jobs = json_object_get(doc, "jobs"), *h;
+	char buf[32];
+	double ts;
+	time_t t;
+	struct tm tm;
+
+	if (json_num(doc, "timestamp", &ts) == 0 && ts >= 0 && ts < 1e11) {
+		t = (time_t)ts;
+		if (gmtime_r(&t, &tm) != NULL &&
+		    strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
+			own_meta(b, "date", buf);
+	}
+	h = json_object_get(doc, "hostname");
+	if (!json_is_string(h) && json_array_size(jobs) > 0)
+		h = json_object_get(json_array_get(jobs, 0), "hostname");
+	if (json_is_string(h))
+		own_meta(b, "host", json_string_value(h));
+}
+
 /* A file may hold several fio runs, one JSON document after another
  * (fio --output-format=json >> runs.json): each is one run. */
 static void
@@ -661,6 +697,7 @@ read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
 			    json_string_value(ver) + (strncmp(json_string_value(ver),
 			    "fio-", 4) == 0 ? 4 : 0) : "?");
 			b = own_block(table_new(ts, f), tool, fio_cols, FIO_NCOLS, 3);
+			fio_meta(b, doc);
 		}
 		fr.n = 0;
 		for (i = 0; i < json_array_size(jobs); i++) {
@@ -829,6 +866,22 @@ bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
 			row[0][i] = '_';
 }
 
+/* bonnie++'s own version and the machine name it was given (-m). */
+static void
+bonnie_meta(struct record_block *b, char **field, size_t n)
+{
+	char buf[64];
+
+	if (bonnie_new_format(field, n)) {
+		snprintf(buf, sizeof(buf), "bonnie++ %s", field[1]);
+		set_cell(&b->meta_val[0], buf);
+		if (*field[2])
+			own_meta(b, "host", field[2]);
+	} else if (*field[0]) {
+		own_meta(b, "host", field[0]);
+	}
+}
+
 /* Figures bonnie++ would not measure are named, not dropped silently. */
 static void
 bonnie_note_plus(struct tables *ts, const struct input_file *f,
@@ -884,6 +937,7 @@ read_bonnie(struct tables *ts, const struct input_file *f,
 			    (const char *const *)cols, BONNIE_NCOLS, 3);
 			for (i = 0; i < BONNIE_NCOLS; i++)
 				free(cols[i]);
+			bonnie_meta(b, field, n);
 		}
 		bonnie_line(b, f, line, field, n, &plus);
 		free(copy);
@@ -1181,4 +1235,139 @@ input_read(struct dataset *ds, const struct options *o,
 	free(ts.t);
 	free(found);
 	free(buf);
+}
+
+/* ---- --convert ---- */
+
+/* A cell of a record is one word: blanks and control bytes become '_',
+ * and a leading '#' would make the row a comment. */
+static void
+word_of(const char *s, char *out, size_t len)
+{
+	size_t i;
+
+	snprintf(out, len, "%s", *s ? s : "-");
+	for (i = 0; out[i]; i++)
+		if ((unsigned char)out[i] <= ' ' || out[i] == 0x7f ||
+		    (i == 0 && out[i] == '#'))
+			out[i] = '_';
+}
+
+static int
+convert_block(FILE *out, const struct record_block *b, int own,
+    const char *source)
+{
+	struct record_writer w;
+	const char *names[RECORD_MAX_COLS];
+	char cell[256];
+	size_t r, i;
+	double v;
+	int c, has_source = 0;
+
+	if (b->ncols > RECORD_MAX_COLS || b->nrows == 0)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	w.out = out;
+	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	for (i = 0; i < b->nmeta; i++) {
+		if (strcmp(b->meta_key[i], "keys") == 0)
+			continue;
+		has_source |= strcmp(b->meta_key[i], "source") == 0;
+		record_meta(&w, b->meta_key[i], "%s", b->meta_val[i]);
+	}
+	if (!has_source)
+		record_meta(&w, "source", "%s", source);
+	for (c = 0; c < b->ncols; c++)
+		names[c] = b->cols[c];
+	record_header(&w, names, b->ncols, b->nkeys);
+	for (r = 0; r < b->nrows; r++) {
+		for (c = 0; c < b->ncols; c++) {
+			const char *s = b->cells[r * (size_t)b->ncols + (size_t)c];
+
+			/* Numbers we made print exactly and briefly. */
+			if (own && c >= b->nkeys &&
+			    input_parse_num(s, s + strlen(s), &v) == 0)
+				record_format_exact(v, cell, sizeof(cell));
+			else
+				word_of(s, cell, sizeof(cell));
+			record_str(&w, cell);
+		}
+		if (record_end_row(&w) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Plain numbers: one block per file, label and run as keys. */
+static int
+convert_plain(FILE *out, const struct options *o, const struct input_file *f,
+    const struct inbuf *in)
+{
+	struct dataset ds;
+	struct table t;
+	struct record_block *b;
+	const char *cols[3] = { "label", "run", NULL };
+	struct series *s;
+	char **row, buf[32];
+	size_t i;
+	int rc;
+
+	cols[2] = o->nmetrics ? o->metrics[0] : "value";
+	ds_init(&ds);
+	s = ds_series(&ds, 0, NULL, NULL, cols[2]);
+	read_plain(&ds, o, f, in, ds_group(&ds, f->group ? f->group : f->name), s);
+	memset(&t, 0, sizeof(t));
+	t.file = f;
+	b = own_block(&t, "plain", cols, 3, 2);
+	for (i = 0; s->ng > 0 && i < s->g[0].n; i++) {
+		row = own_row(b, 0);
+		word_of(ds.group[0], buf, sizeof(buf));
+		set_cell(&row[0], buf);
+		snprintf(buf, sizeof(buf), "%zu", i + 1);
+		set_cell(&row[1], buf);
+		set_num(&row[2], s->g[0].v[i]);
+	}
+	rc = convert_block(out, b, 1, where(f));
+	table_free(&t);
+	ds_free(&ds);
+	return rc;
+}
+
+int
+input_convert(const struct options *o, const struct input_file *f, size_t nf,
+    FILE *out)
+{
+	struct tables ts = { NULL, 0, NULL };
+	struct inbuf buf;
+	enum input_kind kind;
+	size_t i, first;
+	int rc = 0;
+
+	for (i = 0; i < nf && rc == 0; i++) {
+		load(&f[i], &buf);
+		kind = o->input == IN_AUTO ? detect(&buf) : o->input;
+		first = ts.n;
+		switch (kind) {
+		case IN_RECORDS:
+			read_records(&ts, &f[i], &buf);
+			break;
+		case IN_FIO:
+			read_fio(&ts, &f[i], &buf);
+			break;
+		case IN_BONNIE:
+			read_bonnie(&ts, &f[i], &buf);
+			break;
+		default:
+			rc = convert_plain(out, o, &f[i], &buf);
+			break;
+		}
+		for (; first < ts.n && rc == 0; first++)
+			rc = convert_block(out, &ts.t[first].b, ts.t[first].own,
+			    where(&f[i]));
+		unload(&buf);
+	}
+	for (i = 0; i < ts.n; i++)
+		table_free(&ts.t[i]);
+	free(ts.t);
+	return rc;
 }

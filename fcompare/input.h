@@ -5,6 +5,7 @@
 #define FCOMPARE_INPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "dataset.h"
 #include "fcompare.h"
@@ -13,6 +14,12 @@
  * naming the file and line, exit 2. */
 void input_read(struct dataset *ds, const struct options *o,
     const struct input_file *f, size_t nf);
+
+/* --convert: every input (records, fio JSON, bonnie++ CSV, plain
+ * numbers) as fsbench records on OUT, each block with its source's own
+ * metadata (never this machine's).  0, or -1 on a write error. */
+int input_convert(const struct options *o, const struct input_file *f,
+    size_t nf, FILE *out);
 
 /* Parse the whole of [S, E) as a finite number.  0, or -1. */
 int input_parse_num(const char *s, const char *e, double *out);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # fcompare-peers.sh: output of the real fio (--output-format=json, three
-# runs appended to one file) and bonnie++ (CSV, -x 3) is read: the rows,
-# keys and means match what awk reads from the same files.
+# runs appended to one file, and numjobs clones) and bonnie++ (CSV, -x 3,
+# and +++++ figures) is read: the rows, keys and means match what awk
+# reads from the same files; --convert turns each into records with the
+# source's own metadata, and fplot charts fio through it.
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
@@ -11,7 +13,6 @@
 have_fio=0 have_bonnie=0
 command -v fio >/dev/null 2>&1 && have_fio=1
 command -v bonnie++ >/dev/null 2>&1 && have_bonnie=1
-[ $have_fio = 1 ] || [ $have_bonnie = 1 ] || skip_all "neither fio nor bonnie++ is installed"
 out=$scratch/out
 
 # --- fio ------------------------------------------------------------------
@@ -62,9 +63,47 @@ if [ $have_fio = 1 ]; then
 	is "$(grep -c 'fio job c ran as 2 clones' "$scratch/clones.err")" 1 "fio numjobs=2: said once"
 	fcompare -f records -m lat_us_p99 "$scratch/bs4k.json" "$scratch/clones.json" >"$out" 2>"$scratch/clones.err"
 	is "$(get "$out" clones.json lat_us_p99 n)" "" "fio numjobs=2: percentiles of clones are not merged (no row)"
+	# --convert: the runs as records, with fio's own metadata; the same
+	# numbers come back through fcompare either way.
+	fcompare --convert "$scratch/bs4k.json" >"$scratch/conv.txt" 2>"$scratch/conv.err"
+	is "$?" 0 "--convert fio: exit 0"
+	check "--convert fio: tool is fio and its version" grep -q '^# tool: fio [0-9]' "$scratch/conv.txt"
+	check "--convert fio: the date fio ran" grep -q '^# date: 20[0-9-]*T' "$scratch/conv.txt"
+	is "$(grep -c '^# host:\|^# kernel:\|^# cpus:' "$scratch/conv.txt")" 0 \
+	    "--convert fio: no metadata of the machine that converted"
+	is "$(grep -v '^#' "$scratch/conv.txt" | sed 1d | wc -l | tr -d ' ')" 3 "--convert fio: a row per run"
+	fcompare -f csv "$scratch/bs4k.json" "$scratch/bs64k.json" | cut -d, -f1-14 >"$scratch/direct.csv"
+	fcompare --convert "$scratch/bs64k.json" >"$scratch/conv64.txt"
+	fcompare -f csv -g bs4k.json "$scratch/conv.txt" -g bs64k.json "$scratch/conv64.txt" |
+	    cut -d, -f1-14 >"$scratch/viaconv.csv"
+	is "$(cmp -s "$scratch/direct.csv" "$scratch/viaconv.csv"; echo $?)" 0 \
+	    "--convert fio: fcompare gives the same figures from the records"
+	if command -v gnuplot >/dev/null 2>&1; then
+		fplot -o "$scratch/fio.png" "$scratch/bs4k.json" "$scratch/bs64k.json" 2>"$scratch/fplot.err"
+		is "$?" 0 "fplot charts fio JSON (through fcompare --convert)"
+		is "$(head -c 4 "$scratch/fio.png" | tail -c 3)" PNG "fplot: a PNG"
+	fi
 else
 	diag "fio is not installed: its tests skipped"
 fi
+
+# --- --convert of bonnie++, plain numbers and hostile names -----------------
+fcompare --convert "$data/fcompare-seed004-delalloc.csv" >"$scratch/bconv.txt"
+is "$?" 0 "--convert bonnie++: exit 0"
+check "--convert bonnie++: the machine name bonnie++ was given" grep -qx '# host: 2.6.16.19' "$scratch/bconv.txt"
+is "$(col put_block_kib_per_s <"$scratch/bconv.txt" | tr '\n' ' ')" "264155 276803 274523 " \
+    "--convert bonnie++: the figures as bonnie++ printed them"
+printf '1.5\n2\n# a comment\n2.25\n' >"$scratch/p.txt"
+fcompare --convert -m seconds "$scratch/p.txt" >"$scratch/pconv.txt"
+is "$(col seconds <"$scratch/pconv.txt" | tr '\n' ' ')" "1.5 2 2.25 " "--convert plain: the numbers, exactly"
+is "$(col label <"$scratch/pconv.txt" | sort -u)" p.txt "--convert plain: the file is the label"
+printf '{"fio version": "fio-3.33", "timestamp": 1700000000, "jobs": [{"jobname": "a b\\n#c", "read": {"iops": 10, "io_bytes": 4096, "bw": 40}}]}\n' >"$scratch/evil.json"
+fcompare --convert "$scratch/evil.json" >"$scratch/evil.txt"
+is "$?" 0 "--convert: a job name with blanks, a newline and a #"
+is "$(col job <"$scratch/evil.txt")" "a_b_#c" "--convert: the name is one word, and no comment"
+check "--convert: fio's own date" grep -qx '# date: 2023-11-14T22:13:20Z' "$scratch/evil.txt"
+fcompare --convert "$scratch/evil.txt" >"$scratch/evil2.txt"
+is "$(grep -v '^# source:' "$scratch/evil2.txt")" "$(grep -v '^# source:' "$scratch/evil.txt")" "--convert of records gives them back"
 
 # --- bonnie++'s +++++ ----------------------------------------------------
 # Figures too fast to measure are missing and named, never zeros.
