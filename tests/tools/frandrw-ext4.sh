@@ -1,8 +1,10 @@
 #!/bin/sh
 # frandrw-ext4.sh: every phase and option of frandrw on an ext4 loop mount
 # with 1 KiB blocks (seed 002's block size < page size), plus what only a
-# real file system shows: dropping caches, a refused drop, ENOSPC.
+# real file system shows: dropping caches, a refused drop, ENOSPC, and
+# dev_read_ratio telling a cached read phase from one the device served.
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck disable=SC2016 # the awk programs are awk, not shell
 . "$top_srcdir/tests/tools/lib.sh"
 need_root
 need_cmd frandrw
