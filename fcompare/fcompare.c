@@ -16,6 +16,7 @@
 #include "dataset.h"
 #include "fcompare.h"
 #include "input.h"
+#include "merge.h"
 #include "output.h"
 #include "size.h"
 #include "stats.h"
@@ -23,7 +24,7 @@
 
 enum {
 	OPT_BY = 256, OPT_CONVERT, OPT_FAIL_WORSE, OPT_NO_CORRECTION, OPT_PLOT,
-	OPT_SKIP_RUNS, OPT_DROP_OUTLIERS
+	OPT_SKIP_RUNS, OPT_DROP_OUTLIERS, OPT_MERGE
 };
 
 static const struct option long_options[] = {
@@ -39,6 +40,7 @@ static const struct option long_options[] = {
 	{ "group", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "input", required_argument, NULL, 'i' },
+	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "metric", required_argument, NULL, 'm' },
 	{ "no-correction", no_argument, NULL, OPT_NO_CORRECTION },
 	{ "plot", no_argument, NULL, OPT_PLOT },
@@ -80,6 +82,9 @@ CLI_USAGE_OPTIONS
 "  -g, --group NAME       the FILEs that follow form group NAME\n"
 "  -i, --input KIND       auto (default), records, plain, fio-json or\n"
 "                         bonnie-csv\n"
+"      --merge            pool each configuration and phase's rows into\n"
+"                         one, percentiles from the summed histogram\n"
+"                         blocks (frandrw --hist -); no comparison\n"
 "  -m, --metric LIST      comma-separated columns to compare, or all;\n"
 "                         the default is the program's main one; for plain\n"
 "                         numbers, the name of the measurement (its unit\n"
@@ -270,6 +275,9 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 		case OPT_CONVERT:
 			o->convert = 1;
 			break;
+		case OPT_MERGE:
+			o->merge = 1;
+			break;
 		case OPT_PLOT:
 			o->plot = 1;
 			break;
@@ -295,6 +303,8 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 	}
 	for (; optind < argc; optind++)
 		add_file(&f, nf, argv[optind], group);
+	if (o->merge && o->convert)
+		cli_usage_error("--merge and --convert exclude each other");
 	if (*nf == 0)
 		add_file(&f, nf, "-", group);
 	name_files(f, *nf);
@@ -865,6 +875,14 @@ main(int argc, char *argv[])
 	/* GSL's default handler aborts; each result is checked instead. */
 	gsl_set_error_handler_off();
 	f = parse_args(argc, argv, &o, &nf);
+	if (o.merge) {
+		if (merge_inputs(f, nf, stdout, argc, argv) < 0)
+			exit(EXIT_RUN_FAILED);
+		free(f);
+		free(o.metrics);
+		free(o.metrics_buf);
+		return 0;
+	}
 	if (o.convert) {
 		if (input_convert(&o, f, nf, stdout) < 0)
 			exit(EXIT_RUN_FAILED);

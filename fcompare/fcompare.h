@@ -29,6 +29,7 @@ struct options {
 	int verbose;
 	int plot;		/* --plot: a text dot plot of each series */
 	int convert;		/* --convert: the input as records, no analysis */
+	int merge;		/* --merge: pooled rows, summed histograms */
 	size_t skip_runs;	/* --skip-runs N */
 	int drop_outliers;
 };

@@ -255,6 +255,7 @@ struct tables {
 	struct table *t;
 	size_t n;
 	struct notes *notes;	/* what a reader has to say about its input */
+	int keep_hist;		/* histogram blocks too (--convert) */
 };
 
 /* The columns of the first table, "a, b, c", for a message. */
@@ -402,6 +403,12 @@ read_records(struct tables *ts, const struct input_file *f,
 		err(EXIT_RUN_FAILED, "fmemopen");
 	record_reader_init(&r, fp, where(f));
 	while ((rc = record_read_block(&r, &blk)) == 1) {
+		/* Bucket lists are --merge's, not measurements to compare. */
+		if (!ts->keep_hist &&
+		    record_meta_get(&blk, "hist_scheme") != NULL) {
+			record_block_free(&blk);
+			continue;
+		}
 		t = table_new(ts, f);
 		t->b = blk;
 		if (blk.nrows == 0)
@@ -1177,7 +1184,7 @@ void
 input_read(struct dataset *ds, const struct options *o,
     const struct input_file *f, size_t nf)
 {
-	struct tables ts = { NULL, 0, &ds->notes };
+	struct tables ts = { NULL, 0, &ds->notes, 0 };
 	struct grouping gr;
 	struct inbuf *buf;
 	struct series *plain = NULL;
@@ -1242,15 +1249,21 @@ input_read(struct dataset *ds, const struct options *o,
 /* A cell of a record is one word: blanks and control bytes become '_',
  * and a leading '#' would make the row a comment. */
 static void
-word_of(const char *s, char *out, size_t len)
+sanitize_word(char *out)
 {
 	size_t i;
 
-	snprintf(out, len, "%s", *s ? s : "-");
 	for (i = 0; out[i]; i++)
 		if ((unsigned char)out[i] <= ' ' || out[i] == 0x7f ||
 		    (i == 0 && out[i] == '#'))
 			out[i] = '_';
+}
+
+static void
+word_of(const char *s, char *out, size_t len)
+{
+	snprintf(out, len, "%s", *s ? s : "-");
+	sanitize_word(out);
 }
 
 static int
@@ -1284,13 +1297,19 @@ convert_block(FILE *out, const struct record_block *b, int own,
 		for (c = 0; c < b->ncols; c++) {
 			const char *s = b->cells[r * (size_t)b->ncols + (size_t)c];
 
-			/* Numbers we made print exactly and briefly. */
+			/* Numbers we made print exactly and briefly; other
+			 * cells whole (a histogram's bucket list is long). */
 			if (own && c >= b->nkeys &&
-			    input_parse_num(s, s + strlen(s), &v) == 0)
+			    input_parse_num(s, s + strlen(s), &v) == 0) {
 				record_format_exact(v, cell, sizeof(cell));
-			else
-				word_of(s, cell, sizeof(cell));
-			record_str(&w, cell);
+				record_str(&w, cell);
+			} else {
+				char *word = xstrdup(*s ? s : "-");
+
+				sanitize_word(word);
+				record_str(&w, word);
+				free(word);
+			}
 		}
 		if (record_end_row(&w) < 0)
 			return -1;
@@ -1337,7 +1356,7 @@ int
 input_convert(const struct options *o, const struct input_file *f, size_t nf,
     FILE *out)
 {
-	struct tables ts = { NULL, 0, NULL };
+	struct tables ts = { NULL, 0, NULL, 1 };
 	struct inbuf buf;
 	enum input_kind kind;
 	size_t i, first;

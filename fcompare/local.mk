@@ -4,6 +4,7 @@ fcompare_fcompare_SOURCES = \
 	fcompare/fcompare.c fcompare/fcompare.h \
 	fcompare/dataset.c fcompare/dataset.h \
 	fcompare/input.c fcompare/input.h \
+	fcompare/merge.c fcompare/merge.h \
 	fcompare/output.c fcompare/output.h \
 	fcompare/stats.c fcompare/stats.h
 fcompare_fcompare_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS) $(JANSSON_CFLAGS)

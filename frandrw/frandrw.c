@@ -70,6 +70,7 @@ static struct {
 	uint64_t seed;
 	bool verify;
 	const char *lat_log;
+	const char *hist;	/* --hist FILE, "-" for stdout */
 	bool keep;
 	bool force;
 	bool no_space_check;
@@ -115,7 +116,7 @@ struct phase_extra {
 
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
-	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_KEEP, OPT_LAT_LOG,
+	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_NO_SPACE_CHECK, OPT_PREALLOC, OPT_RANDOM, OPT_REQUIRE_IDLE,
 	OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
 };
@@ -131,6 +132,7 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "fsync", required_argument, NULL, OPT_FSYNC },
 	{ "help", no_argument, NULL, 'h' },
+	{ "hist", required_argument, NULL, OPT_HIST },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
@@ -192,6 +194,8 @@ CLI_USAGE_OPTIONS
 "      --seed N           offsets and --verify tags (default %u)\n"
 "      --verify           stamp written blocks, check blocks read\n"
 "      --lat-log FILE     per-operation latencies to FILE\n"
+"      --hist FILE        each phase's latency histograms as a record\n"
+"                         block to FILE ('-': stdout, after the rows)\n"
 "      --fiemap-dump FILE write the file's extent list after each phase\n"
 "                         to FILE\n"
 "      --require-idle-device\n"
@@ -354,6 +358,11 @@ parse_option(int c, const char *arg)
 	case OPT_FORCE:
 		opt.force = true;
 		break;
+	case OPT_HIST:
+		if (*arg == '\0')
+			cli_usage_error("empty file name for --hist");
+		opt.hist = arg;
+		break;
 	case OPT_KEEP:
 		opt.keep = true;
 		break;
@@ -508,9 +517,8 @@ phase_list(char *buf, size_t len, unsigned mask, bool with_prealloc)
 }
 
 static void
-write_metadata(void)
+write_metadata(struct record_writer *w)
 {
-	struct record_writer *w = &g.w;
 	char list[256];
 	int i;
 
@@ -805,6 +813,9 @@ run_phase(uint64_t run, int i)
 	read_layout(run, k, &x);
 	write_row(run, k, &ph, clock_cpu_pct(&u,
 	    clock_ns_to_s(ph.seconds_ns)), &x);
+	histout_add(run, phase_names[k], 0, "lat", &g.lat);
+	if (ph.fsync_every && is_write_phase(k))
+		histout_add(run, phase_names[k], 0, "fsync", &g.fsync_lat);
 	if (ph.seconds_ns > 0)
 		autorun_add(&opt.autorun, (size_t)i, (double)ph.ops /
 		    clock_ns_to_s(ph.seconds_ns));
@@ -962,11 +973,13 @@ main(int argc, char *argv[])
 	alloc_buffer();
 	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, &status, argc, argv) < 0)
 		exit(status);
+	if (opt.hist && histout_open(opt.hist, &status) < 0)
+		exit(status);
 	layout_dump_open(&g.dump, opt.fiemap_dump, "frandrw", argc, argv, g.dir,
 	    &g.fs, "phase", "the file after each phase; flags as FIEMAP names "
 	    "them, '-' for none");
 	record_begin_held(&g.w, stdout, "frandrw", argc, argv);
-	write_metadata();
+	write_metadata(&g.w);
 	write_header();
 	autorun_start(&opt.autorun, (size_t)opt.nphases);
 	for (run = 1; run <= opt.runs; run++) {
@@ -980,6 +993,8 @@ main(int argc, char *argv[])
 	if (!opt.quiet)
 		autorun_report(&opt.autorun, run, phase_name_at, NULL);
 	autorun_free(&opt.autorun);
+	if (histout_close(g.label, false, write_metadata, argc, argv) < 0)
+		exit(EXIT_RUN_FAILED);
 	if (latlog_close(&g.log) < 0)
 		exit(EXIT_RUN_FAILED);
 	if (opt.lat_log)

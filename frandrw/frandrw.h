@@ -95,6 +95,17 @@ void verify_stamp(char *buf, size_t len, uint64_t off, uint64_t seed);
  * -1: a mismatch, with a message printed naming the offset. */
 int verify_check(const char *buf, size_t len, uint64_t off, uint64_t seed);
 
+/* histout.c: --hist FILE|-; NAME "-" is stdout, after the results. */
+struct record_writer;
+int histout_open(const char *name, int *status);
+/* Keep H's buckets for the block; JOB 0 is all jobs together. */
+void histout_add(uint64_t run, const char *phase, uint64_t job,
+    const char *kind, const struct hist *h);
+/* Write the block (META writes the result block's own metadata into it)
+ * and close the file.  0, or -1 with the reason printed. */
+int histout_close(const char *label, bool jobs,
+    void (*meta)(struct record_writer *), int argc, char *const argv[]);
+
 /* latlog.c */
 int latlog_open(struct latlog *l, const char *name, int *status, int argc,
     char *const argv[]);

@@ -4,6 +4,7 @@ bin_PROGRAMS += frandrw/frandrw
 frandrw_frandrw_SOURCES = \
 	frandrw/frandrw.c \
 	frandrw/frandrw.h \
+	frandrw/histout.c \
 	frandrw/latlog.c \
 	frandrw/loop.c \
 	frandrw/verify.c

@@ -5,10 +5,12 @@ TESTS += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
 	tests/tools/frandrw-errors.sh \
-	tests/tools/frandrw-explain.sh
+	tests/tools/frandrw-explain.sh \
+	tests/tools/frandrw-hist.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
 	tests/tools/frandrw-errors.sh \
 	tests/tools/frandrw-explain.sh \
+	tests/tools/frandrw-hist.sh \
 	tests/tools/frandrw-lib.sh

@@ -90,6 +90,8 @@ for o in existing link; do
 	    frandrw -q -s 64K --fiemap-dump "$scratch/$o" "$d"
 	refuse_out "frandrw --lat-log $o" 2 \
 	    frandrw -q -s 64K --lat-log "$scratch/$o" "$d"
+	refuse_out "frandrw --hist $o" 2 \
+	    frandrw -q -s 64K --hist "$scratch/$o" "$d"
 	refuse_out "freport -o $o" 2 freport --quick -q -o "$scratch/$o" "$d"
 done
 is "$(find "$d" -mindepth 1 | wc -l | tr -d ' ')" 0 "no file left in the target directory"
