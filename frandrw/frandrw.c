@@ -29,6 +29,7 @@
 #include "size.h"
 #include "sysinfo.h"
 #include "target.h"
+#include "xalloc.h"
 
 #define DEFAULT_SIZE	(512ull << 20)
 #define DEFAULT_BS	4096u
@@ -38,6 +39,8 @@
  * bytes it read was served by the page cache. */
 #define CACHED_RATIO	0.9
 #define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
+/* Two histograms of 450 KiB and a 1.5 MiB --lat-log buffer each. */
+#define MAX_JOBS	256
 
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
 
@@ -71,6 +74,9 @@ static struct {
 	bool verify;
 	const char *lat_log;
 	const char *hist;	/* --hist FILE, "-" for stdout */
+	uint64_t jobs;
+	bool shared_file;
+	bool per_job;
 	bool keep;
 	bool force;
 	bool no_space_check;
@@ -80,6 +86,22 @@ static struct {
 	const char *path;
 } opt;
 
+/* One worker: a thread of its own when there are several (-j). */
+struct job {
+	uint64_t id;		/* 1-based */
+	struct target t;	/* t.fd < 0: none (--shared-file: job 1's) */
+	int fd;
+	uint64_t base;		/* --shared-file: where its region starts */
+	char *buf;
+	struct hist *lat;
+	struct hist *fsync_lat;
+	struct latlog log;
+	struct phase ph;
+	struct rusage ru0, ru1;	/* the thread's own CPU time */
+	int rc;
+	pthread_t thread;
+};
+
 /* What every run shares. */
 static struct {
 	int argc;
@@ -88,13 +110,15 @@ static struct {
 	struct fs_info fs;
 	const char *label;
 	struct record_writer w;
-	struct latlog log;
-	struct target t;
-	char *buf;
-	uint64_t nblocks;
-	struct hist lat;
-	struct hist fsync_lat;
+	struct latlog_file logf;
+	struct job *job;	/* opt.jobs of them */
+	uint64_t nblocks;	/* per job */
+	struct hist *lat;	/* all jobs together */
+	struct hist *fsync_lat;
+	int stop;		/* a job failed: the others stop too */
+	pthread_barrier_t start;
 	struct progress prog;
+	struct progress no_prog;	/* jobs but the first: no meter */
 	bool written;		/* this run's file has data we wrote */
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	unsigned cached_said;	/* bit per phase kind: the note was given */
@@ -117,8 +141,9 @@ struct phase_extra {
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
 	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
-	OPT_MAX_RUNS, OPT_NO_SPACE_CHECK, OPT_PREALLOC, OPT_RANDOM, OPT_REQUIRE_IDLE,
-	OPT_SEED, OPT_SETTLE, OPT_SYNC, OPT_VERIFY
+	OPT_MAX_RUNS, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC, OPT_RANDOM,
+	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_SYNC,
+	OPT_VERIFY
 };
 
 static const struct option longopts[] = {
@@ -133,11 +158,13 @@ static const struct option longopts[] = {
 	{ "fsync", required_argument, NULL, OPT_FSYNC },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hist", required_argument, NULL, OPT_HIST },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
 	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
+	{ "per-job", no_argument, NULL, OPT_PER_JOB },
 	{ "phases", required_argument, NULL, 'p' },
 	{ "prealloc", required_argument, NULL, OPT_PREALLOC },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -147,6 +174,7 @@ static const struct option longopts[] = {
 	{ "runs", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
+	{ "shared-file", no_argument, NULL, OPT_SHARED_FILE },
 	{ "size", required_argument, NULL, 's' },
 	{ "sync", required_argument, NULL, OPT_SYNC },
 	{ "time", required_argument, NULL, 't' },
@@ -172,6 +200,13 @@ CLI_USAGE_OPTIONS
 "  -w, --writes N         operations of randwrite (default one pass)\n"
 "  -r, --reads N          operations of randread (default one pass)\n"
 "  -t, --time SECONDS     bound the random phases by time (and -w/-r)\n"
+"  -j, --jobs N           N threads at once, each on its own file of\n"
+"                         --size in the directory PATH (default 1); -s,\n"
+"                         -w and -r are per job; one row per phase for\n"
+"                         all jobs together\n"
+"      --shared-file      the jobs share one file, each on a region of\n"
+"                         --size of its own\n"
+"      --per-job          a row per job and phase (a job column)\n"
 "  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
 "                         until every phase's 95%% interval of iops is\n"
 "                         within --ci-target of its mean (3 runs or more)\n"
@@ -299,6 +334,9 @@ parse_option(int c, const char *arg)
 	case 'b':
 		opt.bs = size_arg("--bs", arg, 0);
 		break;
+	case 'j':
+		opt.jobs = size_arg_count("--jobs", arg, 1, MAX_JOBS);
+		break;
 	case 'l':
 		opt.label = arg;
 		break;
@@ -372,6 +410,12 @@ parse_option(int c, const char *arg)
 	case OPT_NO_SPACE_CHECK:
 		opt.no_space_check = true;
 		break;
+	case OPT_PER_JOB:
+		opt.per_job = true;
+		break;
+	case OPT_SHARED_FILE:
+		opt.shared_file = true;
+		break;
 	case OPT_PREALLOC:
 		if ((i = word_index(arg, prealloc_names, 3)) < 0)
 			cli_usage_error("invalid value for --prealloc: '%s'", arg);
@@ -416,6 +460,12 @@ check_options(void)
 		cli_usage_error("--direct needs --bs to be a multiple of 512");
 	if (opt.size_set && (opt.size < opt.bs || opt.size % opt.bs != 0))
 		cli_usage_error("--size must be a positive multiple of --bs");
+	/* The dump's rows are keyed by run and phase: one file's extents. */
+	if (opt.fiemap_dump && opt.jobs > 1 && !opt.shared_file)
+		cli_usage_error("--fiemap-dump maps one file: with --jobs, "
+		    "use --shared-file");
+	if (opt.jobs > 1 && opt.shared_file && opt.size > UINT64_MAX / opt.jobs)
+		cli_usage_error("--size times --jobs is too large");
 }
 
 static void
@@ -430,12 +480,13 @@ parse_args(int argc, char *argv[])
 	opt.phase[2] = PH_RANDREAD;
 	opt.nphases = 3;
 	opt.runs = 1;
+	opt.jobs = 1;
 	autorun_init(&opt.autorun);
 	opt.drop = DROP_FADVISE;
 	opt.drop_after = 1u << PH_CREATE;
 	opt.permute = true;
 	opt.seed = RNG_DEFAULT_SEED;
-	while ((c = getopt_long(argc, argv, "b:hl:n:p:qr:s:t:Vw:", longopts,
+	while ((c = getopt_long(argc, argv, "b:hj:l:n:p:qr:s:t:Vw:", longopts,
 	    NULL)) != -1) {
 		if (c == 'h')
 			usage();
@@ -491,11 +542,14 @@ resolve_target(void)
 		strcpy(g.dir, opt.path);
 		return;
 	}
+	if (opt.jobs > 1 && !opt.shared_file)
+		cli_usage_error("--jobs makes a file per job: PATH must be a "
+		    "directory (or use --shared-file)");
 	strcpy(tmp, opt.path);
 	strcpy(g.dir, dirname(tmp));
 	if (exists && opt.force && !opt.size_set && S_ISREG(st.st_mode) &&
-	    (uint64_t)st.st_size >= opt.bs)
-		opt.size = (uint64_t)st.st_size / opt.bs * opt.bs;
+	    (uint64_t)st.st_size >= opt.bs * opt.jobs)
+		opt.size = (uint64_t)st.st_size / opt.jobs / opt.bs * opt.bs;
 	if (opt.size < opt.bs || opt.size % opt.bs != 0)
 		cli_usage_error("--size must be a positive multiple of --bs");
 }
@@ -533,6 +587,9 @@ write_metadata(struct record_writer *w)
 		    "%s%s", i ? "," : "", phase_names[opt.phase[i]]);
 	record_meta(w, "phases", "%s", list);
 	record_meta(w, "size_bytes", "%" PRIu64, opt.size);
+	record_meta(w, "jobs", "%" PRIu64 "%s", opt.jobs, opt.jobs == 1 ? "" :
+	    opt.shared_file ? " threads, one shared file" :
+	    " threads, a file each");
 	record_meta(w, "bs_bytes", "%" PRIu64, opt.bs);
 	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
 	record_meta(w, "seed", "%" PRIu64, opt.seed);
@@ -555,12 +612,14 @@ write_metadata(struct record_writer *w)
 static void
 write_header(void)
 {
-	const char *names[28];
+	const char *names[32];
 	int n = 0, i;
 
 	names[n++] = "label";
 	names[n++] = "run";
 	names[n++] = "phase";
+	if (opt.per_job)
+		names[n++] = "job";
 	names[n++] = "ops";
 	names[n++] = "bytes";
 	names[n++] = "seconds";
@@ -585,18 +644,20 @@ write_header(void)
 		names[n++] = layout_map_names[i];
 	/* Last, so the older columns keep their places. */
 	names[n++] = "dev_read_ratio";
-	record_header(&g.w, names, n, 3);
+	record_header(&g.w, names, n, opt.per_job ? 4 : 3);
 }
 
 /* Everything we made goes on every way out; a signal re-raises itself. */
 __attribute__((noreturn)) static void
 fail_run(void)
 {
+	uint64_t j;
 
 	progress_end(&g.prog);
-	if (g.t.fd >= 0)
-		target_close(&g.t, false);
-	latlog_close(&g.log);
+	for (j = 0; j < opt.jobs; j++)
+		if (g.job[j].t.fd >= 0)
+			target_close(&g.job[j].t, false);
+	latlog_close(&g.logf);
 	if (target_interrupted())
 		target_die();
 	exit(EXIT_RUN_FAILED);
@@ -605,86 +666,100 @@ fail_run(void)
 static void
 us_cell(const struct hist *h, double p)
 {
-	uint64_t v;
-
 	if (h->count == 0) {
 		record_missing(&g.w);
 		return;
 	}
-	v = p == 0 ? h->min : p == 100 ? h->max : hist_percentile(h, p);
-	record_num(&g.w, (double)v / 1000.0);
+	record_num(&g.w, (double)hist_percentile(h, p) / 1000.0);
 }
 
+/* One row's figures: one job's, or all jobs' together (job 0). */
+struct result {
+	uint64_t job;
+	uint64_t ops;
+	uint64_t seconds_ns;
+	uint64_t sync_ns;
+	uint64_t unwritten;
+	const struct hist *lat;
+	const struct hist *fsync_lat;
+	double cpu_pct;
+	const struct phase_extra *x;
+};
+
 static void
-write_row(uint64_t run, enum phase_kind k, const struct phase *ph,
-    double cpu_pct, const struct phase_extra *x)
+write_row(uint64_t run, enum phase_kind k, const struct result *r)
 {
-	double s = clock_ns_to_s(ph->seconds_ns);
-	double bytes = (double)ph->ops * (double)opt.bs;
+	double s = clock_ns_to_s(r->seconds_ns);
+	double bytes = (double)r->ops * (double)opt.bs;
 
 	record_str(&g.w, g.label);
 	record_u64(&g.w, run);
 	record_str(&g.w, phase_names[k]);
-	record_u64(&g.w, ph->ops);
-	record_u64(&g.w, ph->ops * opt.bs);
+	if (opt.per_job)
+		record_u64(&g.w, r->job);
+	record_u64(&g.w, r->ops);
+	record_u64(&g.w, r->ops * opt.bs);
 	record_num(&g.w, s);
-	record_num(&g.w, s > 0 ? (double)ph->ops / s : NAN);
+	record_num(&g.w, s > 0 ? (double)r->ops / s : NAN);
 	record_num(&g.w, s > 0 ? bytes / s / 1048576.0 : NAN);
-	us_cell(&g.lat, 0);
-	us_cell(&g.lat, 50);
-	us_cell(&g.lat, 90);
-	us_cell(&g.lat, 99);
-	us_cell(&g.lat, 99.9);
-	us_cell(&g.lat, 100);
-	record_num(&g.w, cpu_pct);
+	us_cell(r->lat, 0);
+	us_cell(r->lat, 50);
+	us_cell(r->lat, 90);
+	us_cell(r->lat, 99);
+	us_cell(r->lat, 99.9);
+	us_cell(r->lat, 100);
+	record_num(&g.w, r->cpu_pct);
 	if (opt.fsync_every) {
 		if (is_write_phase(k))
-			us_cell(&g.fsync_lat, 99);
+			us_cell(r->fsync_lat, 99);
 		else
 			record_missing(&g.w);
 	}
 	if (opt.sync_end) {
 		if (is_write_phase(k))
-			record_num(&g.w, clock_ns_to_s(ph->sync_ns));
+			record_num(&g.w, clock_ns_to_s(r->sync_ns));
 		else
 			record_missing(&g.w);
 	}
 	if (opt.verify) {
 		if (k != PH_CREATE && k != PH_SEQWRITE && k != PH_RANDWRITE)
-			record_u64(&g.w, ph->unwritten);
+			record_u64(&g.w, r->unwritten);
 		else
 			record_missing(&g.w);
 	}
-	layout_dev_cells(&g.w, x->dev_ok, &x->dev);
-	layout_map_cells(&g.w, &x->map);
-	record_num(&g.w, x->read_ratio);
+	layout_dev_cells(&g.w, r->x->dev_ok, &r->x->dev);
+	layout_map_cells(&g.w, &r->x->map);
+	record_num(&g.w, r->x->read_ratio);
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
 		fail_run();
 }
 
-/* Offsets differ between phases (randread does not replay randwrite) but
- * not between runs, so every run and every kernel sees the same I/O. */
+/* Offsets differ between phases (randread does not replay randwrite) and
+ * between jobs, but not between runs, so every run and every kernel sees
+ * the same I/O; job 1 draws what a single job always drew. */
 static uint64_t
-phase_seed(enum phase_kind k)
+phase_seed(enum phase_kind k, uint64_t job)
 {
-	return opt.seed ^ (0x9e3779b97f4a7c15ull * ((uint64_t)k + 1));
+	return (opt.seed ^ (0x9e3779b97f4a7c15ull * ((uint64_t)k + 1))) +
+	    0xd1b54a32d192ed03ull * (job - 1);
 }
 
 static void
-setup_phase(struct phase *ph, enum phase_kind k)
+setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 {
 	bool random = k == PH_RANDWRITE || k == PH_RANDREAD;
 	uint64_t count = k == PH_RANDWRITE ? opt.writes : opt.reads;
 
 	memset(ph, 0, sizeof(*ph));
-	ph->fd = g.t.fd;
-	ph->buf = g.buf;
+	ph->fd = J->fd;
+	ph->base = J->base;
+	ph->buf = J->buf;
 	ph->bs = opt.bs;
 	ph->op = k == PH_REWRITE ? OP_REWRITE :
 	    is_write_phase(k) ? OP_WRITE : OP_READ;
 	order_init(&ph->ord, !random ? ORD_SEQ : opt.permute ? ORD_PERMUTE :
-	    ORD_REPLACE, g.nblocks, phase_seed(k));
+	    ORD_REPLACE, g.nblocks, phase_seed(k, J->id));
 	ph->max_ops = g.nblocks;
 	if (random && count)
 		ph->max_ops = count;
@@ -699,18 +774,30 @@ setup_phase(struct phase *ph, enum phase_kind k)
 	}
 	ph->verify = opt.verify;
 	ph->seed = opt.seed;
-	ph->prog = &g.prog;
-	ph->lat = &g.lat;
-	ph->fsync_lat = &g.fsync_lat;
+	ph->prog = J->id == 1 ? &g.prog : &g.no_prog;
+	ph->lat = J->lat;
+	ph->fsync_lat = J->fsync_lat;
+	ph->stop = &g.stop;
+}
+
+/* The files the jobs work on: each its own, or job 1's for all. */
+static bool
+owns_file(const struct job *J)
+{
+	return J->t.fd >= 0;
 }
 
 static void
 drop_after(unsigned bit)
 {
+	uint64_t j;
+
 	if (!(opt.drop_after & bit) || opt.drop == DROP_NONE)
 		return;
-	if (drop_caches(opt.drop, g.t.fd, g.t.path, &g.fs) < 0)
-		fail_run();
+	for (j = 0; j < opt.jobs; j++)
+		if (owns_file(&g.job[j]) && drop_caches(opt.drop,
+		    g.job[j].t.fd, g.job[j].t.path, &g.fs) < 0)
+			fail_run();
 	if (target_interrupted())
 		fail_run();
 }
@@ -721,33 +808,49 @@ drop_after(unsigned bit)
  * what lies below the file's last block (xfs keeps speculative
  * preallocation past it until close); the dump keeps every extent. */
 static void
-read_layout(uint64_t run, enum phase_kind k, struct phase_extra *x)
+read_layout(uint64_t run, enum phase_kind k, const struct job *J,
+    struct fiemap_summary *map)
 {
 	uint64_t bs = g.fs.block_size ? g.fs.block_size : 4096;
 	struct stat st;
 
-	if (fstat(g.t.fd, &st) < 0) {
-		warn("fstat %s", g.t.path);
+	if (fstat(J->t.fd, &st) < 0) {
+		warn("fstat %s", J->t.path);
 		fail_run();
 	}
-	if (layout_read(g.t.fd, (uint64_t)st.st_size, bs, &g.dump, g.label,
-	    run, phase_names[k], &x->map) < 0) {
-		warn("FIEMAP %s", g.t.path);
+	if (layout_read(J->t.fd, (uint64_t)st.st_size, bs, &g.dump, g.label,
+	    run, phase_names[k], map) < 0) {
+		warn("FIEMAP %s", J->t.path);
 		fail_run();
 	}
+}
+
+/* All the jobs' files as one layout: extents and bytes add up. */
+static void
+add_layout(struct fiemap_summary *sum, const struct fiemap_summary *m)
+{
+	sum->supported = m->supported;
+	sum->extents += m->extents;
+	sum->mapped_bytes += m->mapped_bytes;
+	sum->unwritten_bytes += m->unwritten_bytes;
+	if (m->max_extent_bytes > sum->max_extent_bytes)
+		sum->max_extent_bytes = m->max_extent_bytes;
 }
 
 /* A read phase the device did not serve: its figures are the page
  * cache's.  Said once per phase kind, whatever --drop asked for. */
 static void
-check_cached(const struct phase *ph, enum phase_kind k, struct phase_extra *x)
+check_cached(enum phase_kind k, struct phase_extra *x)
 {
-	uint64_t distinct = order_distinct(ph->ord.kind, g.nblocks,
-	    phase_seed(k), ph->ops);
-	double bytes = (double)distinct * (double)opt.bs;
+	uint64_t distinct = 0, j;
+	double bytes;
 
+	for (j = 0; j < opt.jobs; j++)
+		distinct += order_distinct(g.job[j].ph.ord.kind, g.nblocks,
+		    phase_seed(k, g.job[j].id), g.job[j].ph.ops);
 	if (distinct == 0)
 		return;
+	bytes = (double)distinct * (double)opt.bs;
 	x->read_ratio = x->dev.read_mib * 1048576.0 / bytes;
 	if (x->read_ratio >= CACHED_RATIO || (g.cached_said & (1u << k)))
 		return;
@@ -758,45 +861,169 @@ check_cached(const struct phase *ph, enum phase_kind k, struct phase_extra *x)
 }
 
 static void
+job_work(struct job *J)
+{
+	getrusage(RUSAGE_THREAD, &J->ru0);
+	J->rc = phase_run(&J->ph);
+	getrusage(RUSAGE_THREAD, &J->ru1);
+	if (J->rc < 0)
+		__atomic_store_n(&g.stop, 1, __ATOMIC_RELAXED);
+}
+
+static void *
+job_main(void *arg)
+{
+	pthread_barrier_wait(&g.start);
+	job_work(arg);
+	return NULL;
+}
+
+/* One job runs in this thread; several start together at a barrier. */
+static int
+run_jobs(void)
+{
+	uint64_t j, started;
+	int rc = 0;
+
+	if (opt.jobs == 1) {
+		job_work(&g.job[0]);
+		return g.job[0].rc;
+	}
+	if (pthread_barrier_init(&g.start, NULL, (unsigned)opt.jobs) != 0)
+		errx(EXIT_RUN_FAILED, "pthread_barrier_init");
+	for (started = 0; started < opt.jobs; started++)
+		if ((rc = pthread_create(&g.job[started].thread, NULL, job_main,
+		    &g.job[started])) != 0)
+			break;
+	if (started < opt.jobs) {
+		/* Nobody passes the barrier short of all: say why, and go. */
+		errno = rc;
+		warn("cannot start job %" PRIu64, started + 1);
+		exit(EXIT_RUN_FAILED);
+	}
+	for (j = 0; j < opt.jobs; j++) {
+		pthread_join(g.job[j].thread, NULL);
+		if (g.job[j].rc < 0)
+			rc = -1;
+	}
+	pthread_barrier_destroy(&g.start);
+	return rc;
+}
+
+/* All jobs as one row: counts add up, the seconds run from the first
+ * start to the last end, the percentiles are the merged histogram's. */
+static void
+sum_jobs(struct result *r, struct phase_extra *x)
+{
+	uint64_t first = UINT64_MAX, last = 0, j;
+	const struct phase *ph;
+
+	memset(r, 0, sizeof(*r));
+	if (opt.jobs == 1) {
+		hist_init(g.lat);	/* not used: job 1's is the row's */
+		r->lat = g.job[0].lat;
+		r->fsync_lat = g.job[0].fsync_lat;
+	} else {
+		hist_init(g.lat);
+		hist_init(g.fsync_lat);
+		r->lat = g.lat;
+		r->fsync_lat = g.fsync_lat;
+	}
+	for (j = 0; j < opt.jobs; j++) {
+		ph = &g.job[j].ph;
+		r->ops += ph->ops;
+		r->unwritten += ph->unwritten;
+		if (ph->sync_ns > r->sync_ns)
+			r->sync_ns = ph->sync_ns;
+		if (ph->start_ns < first)
+			first = ph->start_ns;
+		if (ph->end_ns > last)
+			last = ph->end_ns;
+		if (opt.jobs > 1) {
+			hist_merge(g.lat, g.job[j].lat);
+			hist_merge(g.fsync_lat, g.job[j].fsync_lat);
+		}
+	}
+	r->seconds_ns = last > first ? last - first : 0;
+	r->x = x;
+}
+
+static void
+job_row(uint64_t run, enum phase_kind k, const struct job *J,
+    const struct fiemap_summary *map)
+{
+	struct phase_extra x = { .dev_ok = false, .read_ratio = NAN };
+	struct clock_usage u;
+	struct result r = {
+		.job = J->id, .ops = J->ph.ops, .seconds_ns = J->ph.seconds_ns,
+		.sync_ns = J->ph.sync_ns, .unwritten = J->ph.unwritten,
+		.lat = J->lat, .fsync_lat = J->fsync_lat, .x = &x
+	};
+
+	/* The device is every job's: its figures are in no one job's row. */
+	x.map = *map;
+	clock_usage_delta(&J->ru0, &J->ru1, &u);
+	r.cpu_pct = clock_cpu_pct(&u, clock_ns_to_s(J->ph.seconds_ns));
+	write_row(run, k, &r);
+	histout_add(run, phase_names[k], J->id, "lat", J->lat);
+	if (opt.fsync_every && is_write_phase(k))
+		histout_add(run, phase_names[k], J->id, "fsync", J->fsync_lat);
+}
+
+static void
+start_phase(uint64_t run, enum phase_kind k)
+{
+	struct job *J;
+	uint64_t j;
+
+	for (j = 0; j < opt.jobs; j++) {
+		J = &g.job[j];
+		setup_phase(&J->ph, k, J);
+		/* create measures making the file, also when --force reuses
+		 * one; after --prealloc it writes into the preallocated
+		 * space. */
+		if (k == PH_CREATE && opt.prealloc == PRE_NONE &&
+		    owns_file(J) && ftruncate(J->fd, 0) < 0) {
+			warn("ftruncate %s", J->t.path);
+			fail_run();
+		}
+		if (opt.lat_log) {
+			J->log.run = run;
+			J->log.phase = phase_names[k];
+			J->log.first_index = 0;
+			J->ph.log = &J->log;
+		}
+		hist_init(J->lat);
+		hist_init(J->fsync_lat);
+	}
+}
+
+static void
 run_phase(uint64_t run, int i)
 {
 	enum phase_kind k = opt.phase[i];
-	struct phase ph;
 	struct rusage r0, r1;
 	struct clock_usage u;
 	struct phase_extra x = { .dev_ok = false, .read_ratio = NAN };
+	struct fiemap_summary map[MAX_JOBS];
+	struct result r;
 	struct dev_stat dev0, dev1;
 	bool dev0_ok, dev1_ok;
-	uint64_t wall;
+	uint64_t wall, j;
 
-	setup_phase(&ph, k);
-	if (!is_write_phase(k) && !g.written && g.t.created && run == 1)
+	if (!is_write_phase(k) && !g.written && g.job[0].t.created && run == 1)
 		warnx("%s reads a file nothing has written yet: holes or "
 		    "unwritten extents, not I/O (try --prealloc write)",
 		    phase_names[k]);
-	/* create measures making the file, also when --force reuses one;
-	 * after --prealloc it writes into the preallocated space. */
-	if (k == PH_CREATE && opt.prealloc == PRE_NONE &&
-	    ftruncate(g.t.fd, 0) < 0) {
-		warn("ftruncate %s", g.t.path);
-		fail_run();
-	}
-	if (opt.lat_log) {
-		g.log.run = run;
-		g.log.phase = phase_names[k];
-		g.log.first_index = 0;
-		ph.log = &g.log;
-	}
-	hist_init(&g.lat);
-	hist_init(&g.fsync_lat);
-	progress_start(&g.prog, phase_names[k],
-	    ph.max_ops == UINT64_MAX ? 0 : ph.max_ops, opt.quiet);
+	start_phase(run, k);
+	progress_start(&g.prog, phase_names[k], g.job[0].ph.max_ops ==
+	    UINT64_MAX ? 0 : g.job[0].ph.max_ops, opt.quiet);
 	getrusage(RUSAGE_SELF, &r0);
 	/* The counters just outside the clock: the phase's I/O and its
 	 * --sync end fsync, not their own reading. */
 	dev0_ok = devstat_read(&g.dev, &dev0) == 0;
 	wall = clock_now_ns();
-	if (phase_run(&ph) < 0)
+	if (run_jobs() < 0)
 		fail_run();
 	wall = clock_now_ns() - wall;	/* with --lat-log flushes */
 	dev1_ok = devstat_read(&g.dev, &dev1) == 0;
@@ -804,21 +1031,36 @@ run_phase(uint64_t run, int i)
 	progress_end(&g.prog);
 	if (target_interrupted())
 		fail_run();
-	clock_usage_delta(&r0, &r1, &u);
 	x.dev_ok = dev0_ok && dev1_ok;
 	if (x.dev_ok)
 		devstat_delta(&dev0, &dev1, clock_ns_to_s(wall), &x.dev);
 	if (x.dev_ok && !is_write_phase(k))
-		check_cached(&ph, k, &x);
-	read_layout(run, k, &x);
-	write_row(run, k, &ph, clock_cpu_pct(&u,
-	    clock_ns_to_s(ph.seconds_ns)), &x);
-	histout_add(run, phase_names[k], 0, "lat", &g.lat);
-	if (ph.fsync_every && is_write_phase(k))
-		histout_add(run, phase_names[k], 0, "fsync", &g.fsync_lat);
-	if (ph.seconds_ns > 0)
-		autorun_add(&opt.autorun, (size_t)i, (double)ph.ops /
-		    clock_ns_to_s(ph.seconds_ns));
+		check_cached(k, &x);
+	memset(&x.map, 0, sizeof(x.map));
+	for (j = 0; j < opt.jobs; j++) {
+		map[j] = x.map;
+		if (owns_file(&g.job[j])) {
+			read_layout(run, k, &g.job[j], &map[j]);
+			add_layout(&x.map, &map[j]);
+		}
+	}
+	sum_jobs(&r, &x);
+	clock_usage_delta(&r0, &r1, &u);
+	r.cpu_pct = clock_cpu_pct(&u, clock_ns_to_s(r.seconds_ns));
+	if (opt.per_job) {
+		for (j = 0; j < opt.jobs; j++)
+			job_row(run, k, &g.job[j], owns_file(&g.job[j]) ?
+			    &map[j] : &map[0]);
+	} else {
+		write_row(run, k, &r);
+		histout_add(run, phase_names[k], 0, "lat", r.lat);
+		if (opt.fsync_every && is_write_phase(k))
+			histout_add(run, phase_names[k], 0, "fsync",
+			    r.fsync_lat);
+	}
+	if (r.seconds_ns > 0)
+		autorun_add(&opt.autorun, (size_t)i, (double)r.ops /
+		    clock_ns_to_s(r.seconds_ns));
 	if (is_write_phase(k))
 		g.written = true;
 	drop_after(1u << k);
@@ -827,76 +1069,131 @@ run_phase(uint64_t run, int i)
 /* --prealloc, untimed: unwritten extents (fallocate) or written blocks
  * (write), made durable so the phases overwrite what is on the disk. */
 static void
-prealloc_file(void)
+prealloc_job(struct job *J)
 {
-	struct phase ph;
 	int rc;
 
 	if (opt.prealloc == PRE_FALLOCATE) {
 		do
-			rc = fallocate(g.t.fd, 0, 0, (off_t)opt.size);
+			rc = fallocate(J->fd, 0, (off_t)J->base,
+			    (off_t)opt.size);
 		while (rc < 0 && errno == EINTR);
 		if (rc < 0) {
-			warn("fallocate %s", g.t.path);
+			warn("fallocate %s", g.job[0].t.path);
 			fail_run();
 		}
-		if (fsync(g.t.fd) < 0) {
-			warn("fsync %s", g.t.path);
+		if (fsync(J->fd) < 0) {
+			warn("fsync %s", g.job[0].t.path);
 			fail_run();
 		}
-	} else {
-		setup_phase(&ph, PH_SEQWRITE);
-		ph.fsync_every = 0;
-		ph.sync_end = true;
-		progress_start(&g.prog, "prealloc", g.nblocks, opt.quiet);
-		if (phase_run(&ph) < 0 || target_interrupted())
-			fail_run();
-		progress_end(&g.prog);
+		return;
 	}
-	drop_after(DROP_PREALLOC);
+	setup_phase(&J->ph, PH_SEQWRITE, J);
+	J->ph.fsync_every = 0;
+	J->ph.sync_end = true;
+	J->ph.prog = &g.prog;
+	progress_start(&g.prog, "prealloc", g.nblocks, opt.quiet);
+	if (phase_run(&J->ph) < 0 || target_interrupted())
+		fail_run();
+	progress_end(&g.prog);
 }
 
-/* Make the file ready: preallocated as asked, and a new file as long as
+/* Make the files ready: preallocated as asked, and new files as long as
  * --size when the first phase reads or writes in place (a hole reads as
  * zeros).  A file of the user's that is too short stays so: its reads
  * fail at its end. */
 static void
-prepare_file(void)
+prepare_files(void)
 {
+	uint64_t len = opt.shared_file ? opt.size * opt.jobs : opt.size, j;
+	struct job *J;
 	struct stat st;
 
-	g.written = !g.t.created || opt.prealloc == PRE_WRITE;
+	g.written = !g.job[0].t.created || opt.prealloc == PRE_WRITE;
 	if (opt.prealloc != PRE_NONE)
-		prealloc_file();
-	if (opt.phase[0] == PH_CREATE || !g.t.created)
+		for (j = 0; j < opt.jobs; j++)
+			prealloc_job(&g.job[j]);
+	if (opt.prealloc != PRE_NONE)
+		drop_after(DROP_PREALLOC);
+	if (opt.phase[0] == PH_CREATE || !g.job[0].t.created)
 		return;
-	if (fstat(g.t.fd, &st) < 0) {
-		warn("fstat %s", g.t.path);
-		fail_run();
-	}
-	if ((uint64_t)st.st_size < opt.size &&
-	    ftruncate(g.t.fd, (off_t)opt.size) < 0) {
-		warn("ftruncate %s", g.t.path);
-		fail_run();
+	for (j = 0; j < opt.jobs; j++) {
+		J = &g.job[j];
+		if (!owns_file(J))
+			continue;
+		if (fstat(J->fd, &st) < 0) {
+			warn("fstat %s", J->t.path);
+			fail_run();
+		}
+		if ((uint64_t)st.st_size < len &&
+		    ftruncate(J->fd, (off_t)len) < 0) {
+			warn("ftruncate %s", J->t.path);
+			fail_run();
+		}
 	}
 }
 
 static uint64_t
 space_needed(void)
 {
+	uint64_t want = opt.size * opt.jobs, have;
 	struct stat st;
-	uint64_t have;
 
 	if (!opt.force || stat(opt.path, &st) < 0 || !S_ISREG(st.st_mode))
-		return opt.size;
+		return want;
 	have = (uint64_t)st.st_blocks * 512;
-	return have >= opt.size ? 0 : opt.size - have;
+	return have >= want ? 0 : want - have;
+}
+
+static void
+open_files(void)
+{
+	struct job *J;
+	uint64_t j;
+	int rc;
+
+	for (j = 0; j < opt.jobs; j++) {
+		J = &g.job[j];
+		J->t.fd = -1;
+		J->fd = g.job[0].fd;
+		J->base = opt.shared_file ? j * opt.size : 0;
+		if (j > 0 && opt.shared_file)
+			continue;
+		rc = target_open(&J->t, opt.path, "frandrw",
+		    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
+		if (rc < 0) {
+			J->t.fd = -1;
+			fail_run();
+		}
+		J->fd = J->t.fd;
+	}
+}
+
+static void
+close_files(uint64_t run)
+{
+	bool keep = opt.keep && run == opt.runs;
+	struct job *J;
+	uint64_t j;
+
+	for (j = 0; j < opt.jobs; j++) {
+		J = &g.job[j];
+		if (!owns_file(J))
+			continue;
+		if (keep && J->t.created)
+			fprintf(stderr, "frandrw: kept %s\n", J->t.path);
+		if (target_close(&J->t, keep) < 0) {
+			J->t.fd = -1;
+			fail_run();
+		}
+		J->t.fd = -1;
+	}
 }
 
 static void
 run_once(uint64_t run)
 {
-	int i, rc;
+	int i;
 
 	if (opt.settle) {
 		drop_settle(&g.fs, SETTLE_S);
@@ -905,25 +1202,14 @@ run_once(uint64_t run)
 	}
 	/* The space check comes second: a kernel interface is refused as
 	 * such, not for having no free space. */
-	rc = target_open(&g.t, opt.path, "frandrw",
-	    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
-	if (rc < 0) {
-		g.t.fd = -1;
-		fail_run();
-	}
+	open_files();
 	if (!opt.no_space_check && writes_anything() &&
 	    target_check_space(g.dir, space_needed()) < 0)
 		fail_run();
-	prepare_file();
+	prepare_files();
 	for (i = 0; i < opt.nphases; i++)
 		run_phase(run, i);
-	if (opt.keep && run == opt.runs && g.t.created)
-		fprintf(stderr, "frandrw: kept %s\n", g.t.path);
-	if (target_close(&g.t, opt.keep && run == opt.runs) < 0) {
-		g.t.fd = -1;
-		fail_run();
-	}
-	g.t.fd = -1;
+	close_files(run);
 }
 
 static const char *
@@ -933,7 +1219,7 @@ phase_name_at(size_t i, void *unused)
 	return phase_names[opt.phase[i]];
 }
 
-static void
+static char *
 alloc_buffer(void)
 {
 	void *p;
@@ -945,8 +1231,50 @@ alloc_buffer(void)
 		err(EXIT_RUN_FAILED, "cannot allocate a %" PRIu64
 		    "-byte buffer", opt.bs);
 	}
-	g.buf = p;
-	verify_fill(g.buf, opt.bs, opt.seed);
+	verify_fill(p, opt.bs, opt.seed);
+	return p;
+}
+
+static void
+alloc_jobs(void)
+{
+	struct job *J;
+	uint64_t j;
+
+	g.job = calloc(opt.jobs, sizeof(*g.job));
+	g.lat = xmalloc(sizeof(*g.lat));
+	g.fsync_lat = xmalloc(sizeof(*g.fsync_lat));
+	if (g.job == NULL)
+		err(EXIT_RUN_FAILED, "cannot allocate %" PRIu64 " jobs",
+		    opt.jobs);
+	for (j = 0; j < opt.jobs; j++) {
+		J = &g.job[j];
+		J->id = j + 1;
+		J->t.fd = -1;
+		J->buf = alloc_buffer();
+		J->lat = xmalloc(sizeof(*J->lat));
+		J->fsync_lat = xmalloc(sizeof(*J->fsync_lat));
+		hist_init(J->lat);
+		hist_init(J->fsync_lat);
+		if (opt.lat_log && latlog_init(&J->log, &g.logf, J->id) < 0)
+			exit(EXIT_RUN_FAILED);
+	}
+}
+
+static void
+free_jobs(void)
+{
+	uint64_t j;
+
+	for (j = 0; j < opt.jobs; j++) {
+		free(g.job[j].buf);
+		free(g.job[j].lat);
+		free(g.job[j].fsync_lat);
+		latlog_free(&g.job[j].log);
+	}
+	free(g.job);
+	free(g.lat);
+	free(g.fsync_lat);
 }
 
 int
@@ -959,7 +1287,6 @@ main(int argc, char *argv[])
 	parse_args(argc, argv);
 	g.argc = argc;
 	g.argv = argv;
-	g.t.fd = -1;
 	target_install_signals();
 	resolve_target();
 	if (sysinfo_fs(g.dir, &g.fs) < 0)
@@ -970,9 +1297,10 @@ main(int argc, char *argv[])
 	/* Before the lat log and the dump are made: I/O of our own. */
 	if (opt.require_idle)
 		layout_require_idle(&g.dev);
-	alloc_buffer();
-	if (opt.lat_log && latlog_open(&g.log, opt.lat_log, &status, argc, argv) < 0)
+	if (opt.lat_log && latlog_open(&g.logf, opt.lat_log, opt.jobs > 1,
+	    &status, argc, argv) < 0)
 		exit(status);
+	alloc_jobs();
 	if (opt.hist && histout_open(opt.hist, &status) < 0)
 		exit(status);
 	layout_dump_open(&g.dump, opt.fiemap_dump, "frandrw", argc, argv, g.dir,
@@ -993,13 +1321,13 @@ main(int argc, char *argv[])
 	if (!opt.quiet)
 		autorun_report(&opt.autorun, run, phase_name_at, NULL);
 	autorun_free(&opt.autorun);
-	if (histout_close(g.label, false, write_metadata, argc, argv) < 0)
+	if (histout_close(g.label, opt.per_job, write_metadata, argc, argv) < 0)
 		exit(EXIT_RUN_FAILED);
-	if (latlog_close(&g.log) < 0)
+	if (latlog_close(&g.logf) < 0)
 		exit(EXIT_RUN_FAILED);
 	if (opt.lat_log)
 		outfile_keep(opt.lat_log);
 	layout_dump_close(&g.dump);
-	free(g.buf);
+	free_jobs();
 	return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef FRANDRW_H
 #define FRANDRW_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,20 +42,29 @@ struct latlog_ent {
 	uint64_t lat_ns;
 };
 
-struct latlog {
-	FILE *f;
+struct latlog_file {
+	FILE *f;		/* NULL: not open */
 	const char *name;
+	bool jobs;		/* rows carry a job column */
+	pthread_mutex_t lock;	/* one job's flush at a time */
+};
+
+/* One job's buffer. */
+struct latlog {
+	struct latlog_file *file;
 	struct latlog_ent *ent;
 	size_t n;
 	size_t cap;
 	uint64_t run;
 	const char *phase;
+	uint64_t job;
 	uint64_t first_index;	/* op_index of ent[0] */
 };
 
 /* One timed phase: its inputs, then what the loop measured. */
 struct phase {
 	int fd;
+	uint64_t base;		/* --shared-file: this job's region */
 	char *buf;
 	size_t bs;
 	enum op_kind op;
@@ -70,8 +80,11 @@ struct phase {
 	struct progress *prog;
 	struct hist *lat;
 	struct hist *fsync_lat;
+	const int *stop;	/* set when another job failed */
 
 	uint64_t ops;
+	uint64_t start_ns;	/* the clock when the phase began */
+	uint64_t end_ns;	/* and ended, log flushes taken out */
 	uint64_t unwritten;
 	uint64_t seconds_ns;	/* wall time, log flushes taken out */
 	uint64_t sync_ns;	/* the --sync end fsync */
@@ -107,10 +120,12 @@ int histout_close(const char *label, bool jobs,
     void (*meta)(struct record_writer *), int argc, char *const argv[]);
 
 /* latlog.c */
-int latlog_open(struct latlog *l, const char *name, int *status, int argc,
-    char *const argv[]);
+int latlog_open(struct latlog_file *lf, const char *name, bool jobs,
+    int *status, int argc, char *const argv[]);
+int latlog_init(struct latlog *l, struct latlog_file *lf, uint64_t job);
 int latlog_flush(struct latlog *l);
-int latlog_close(struct latlog *l);
+void latlog_free(struct latlog *l);
+int latlog_close(struct latlog_file *lf);
 
 static inline int
 latlog_full(const struct latlog *l)

@@ -1,6 +1,7 @@
 /* latlog.c: --lat-log, one row per operation for plots.  The timed loop
- * only stores three numbers in a preallocated buffer; formatting and
- * writing happen when the buffer is full or the phase is over. */
+ * only stores three numbers in a preallocated buffer of its own job;
+ * formatting and writing happen when the buffer is full or the phase is
+ * over, one job at a time through the file's lock. */
 #include "config.h"
 
 #include <err.h>
@@ -15,15 +16,38 @@
 #define LATLOG_CAP	(64u * 1024u)
 
 int
-latlog_open(struct latlog *l, const char *name, int *status, int argc,
-    char *const argv[])
+latlog_open(struct latlog_file *lf, const char *name, bool jobs, int *status,
+    int argc, char *const argv[])
 {
 	static const char *const cols[] = {
-		"run", "phase", "op_index", "t_ns", "offset_bytes", "latency_ns"
+		"run", "phase", "job", "op_index", "t_ns", "offset_bytes",
+		"latency_ns"
 	};
+	const char *names[7];
 	struct record_writer w;
+	int n = 0, i;
 
-	l->name = name;
+	lf->name = name;
+	lf->jobs = jobs;
+	pthread_mutex_init(&lf->lock, NULL);
+	lf->f = outfile_create(name, status);
+	if (lf->f == NULL)
+		return -1;
+	for (i = 0; i < 7; i++)
+		if (jobs || i != 2)
+			names[n++] = cols[i];
+	record_begin(&w, lf->f, "frandrw", argc, argv);
+	record_meta(&w, "lat_log", "t_ns from the start of the phase, "
+	    "log flushes excluded");
+	record_header(&w, names, n, jobs ? 4 : 3);
+	return 0;
+}
+
+int
+latlog_init(struct latlog *l, struct latlog_file *lf, uint64_t job)
+{
+	l->file = lf;
+	l->job = job;
 	l->n = 0;
 	l->cap = LATLOG_CAP;
 	l->first_index = 0;
@@ -32,51 +56,62 @@ latlog_open(struct latlog *l, const char *name, int *status, int argc,
 		warn("malloc");
 		return -1;
 	}
-	l->f = outfile_create(name, status);
-	if (l->f == NULL) {
-		free(l->ent);
-		return -1;
-	}
-	record_begin(&w, l->f, "frandrw", argc, argv);
-	record_meta(&w, "lat_log", "t_ns from the start of the phase, "
-	    "log flushes excluded");
-	record_header(&w, cols, 6, 3);
 	return 0;
+}
+
+static void
+put_rows(const struct latlog *l, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		fprintf(f, "%" PRIu64 " %s ", l->run, l->phase);
+		if (l->file->jobs)
+			fprintf(f, "%" PRIu64 " ", l->job);
+		fprintf(f, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+		    l->first_index + i, l->ent[i].t_ns, l->ent[i].off,
+		    l->ent[i].lat_ns);
+	}
 }
 
 int
 latlog_flush(struct latlog *l)
 {
-	size_t i;
+	struct latlog_file *lf = l->file;
+	int bad;
 
-	for (i = 0; i < l->n; i++)
-		fprintf(l->f, "%" PRIu64 " %s %" PRIu64 " %" PRIu64 " %" PRIu64
-		    " %" PRIu64 "\n", l->run, l->phase, l->first_index + i,
-		    l->ent[i].t_ns, l->ent[i].off, l->ent[i].lat_ns);
+	if (l->ent == NULL)
+		return 0;
+	pthread_mutex_lock(&lf->lock);
+	put_rows(l, lf->f);
+	bad = ferror(lf->f);
+	pthread_mutex_unlock(&lf->lock);
 	l->first_index += l->n;
 	l->n = 0;
-	if (ferror(l->f)) {
-		warnx("%s: write error", l->name);
+	if (bad) {
+		warnx("%s: write error", lf->name);
 		return -1;
 	}
 	return 0;
 }
 
-int
-latlog_close(struct latlog *l)
+void
+latlog_free(struct latlog *l)
 {
-	int rc = 0;
-
-	if (l->f == NULL)
-		return 0;
-	if (latlog_flush(l) < 0)
-		rc = -1;
-	if (fclose(l->f) != 0) {
-		warn("%s", l->name);
-		rc = -1;
-	}
-	l->f = NULL;
 	free(l->ent);
 	l->ent = NULL;
-	return rc;
+}
+
+int
+latlog_close(struct latlog_file *lf)
+{
+	if (lf->f == NULL)
+		return 0;
+	if (fclose(lf->f) != 0) {
+		lf->f = NULL;
+		warn("%s", lf->name);
+		return -1;
+	}
+	lf->f = NULL;
+	return 0;
 }

@@ -207,7 +207,7 @@ phase_run(struct phase *ph)
 	start = prev = clock_now_ns();
 	deadline = ph->time_ns ? start + ph->time_ns : UINT64_MAX;
 	for (i = 0; i < ph->max_ops;) {
-		off = order_next(&ph->ord, i) * ph->bs;
+		off = ph->base + order_next(&ph->ord, i) * ph->bs;
 		if (stamp) {
 			verify_stamp(ph->buf, ph->bs, off, ph->seed);
 			prev = clock_now_ns();
@@ -243,7 +243,8 @@ phase_run(struct phase *ph)
 		prev = now;
 		i++;
 		progress_update(ph->prog, i);
-		if (now >= deadline || target_interrupted())
+		if (now >= deadline || target_interrupted() ||
+		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			break;
 	}
 	if (ph->sync_end && !target_interrupted()) {
@@ -255,6 +256,8 @@ phase_run(struct phase *ph)
 	}
 	ph->ops = i;
 	ph->seconds_ns = prev - start - excluded;
+	ph->start_ns = start;
+	ph->end_ns = prev - excluded;
 	if (ph->log && latlog_flush(ph->log) < 0)
 		return -1;
 	return 0;

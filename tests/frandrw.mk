@@ -6,11 +6,18 @@ TESTS += \
 	tests/tools/frandrw-ext4.sh \
 	tests/tools/frandrw-errors.sh \
 	tests/tools/frandrw-explain.sh \
-	tests/tools/frandrw-hist.sh
+	tests/tools/frandrw-hist.sh \
+	tests/tools/frandrw-jobs.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
 	tests/tools/frandrw-errors.sh \
 	tests/tools/frandrw-explain.sh \
 	tests/tools/frandrw-hist.sh \
+	tests/tools/frandrw-jobs.sh \
 	tests/tools/frandrw-lib.sh
+
+# histof: one histogram of the latencies a --lat-log holds, for the
+# merged-equals-whole checks.
+check_PROGRAMS += tests/helpers/histof
+tests_helpers_histof_SOURCES = tests/helpers/histof.c
