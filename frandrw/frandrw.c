@@ -45,7 +45,8 @@
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
 
 static const char *const phase_names[PH_NKINDS] = {
-	"create", "randwrite", "randread", "seqread", "seqwrite", "rewrite"
+	"create", "randwrite", "randread", "seqread", "seqwrite", "rewrite",
+	"randrw"
 };
 static const char *const prealloc_names[] = { "none", "fallocate", "write" };
 
@@ -70,6 +71,9 @@ static struct {
 	enum drop_method drop;
 	unsigned drop_after;	/* bit per phase, and DROP_PREALLOC */
 	bool permute;
+	bool random_set;	/* --random given */
+	struct dist_spec dist;
+	int mix;		/* --mix: reads in percent; -1 not given */
 	uint64_t seed;
 	bool verify;
 	const char *lat_log;
@@ -95,6 +99,7 @@ struct job {
 	char *buf;
 	struct hist *lat;
 	struct hist *fsync_lat;
+	struct hist *write_lat;	/* randrw's writes */
 	struct latlog log;
 	struct phase ph;
 	struct rusage ru0, ru1;	/* the thread's own CPU time */
@@ -115,6 +120,7 @@ static struct {
 	uint64_t nblocks;	/* per job */
 	struct hist *lat;	/* all jobs together */
 	struct hist *fsync_lat;
+	struct hist *write_lat;
 	int stop;		/* a job failed: the others stop too */
 	pthread_barrier_t start;
 	struct progress prog;
@@ -141,7 +147,8 @@ struct phase_extra {
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
 	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
-	OPT_MAX_RUNS, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC, OPT_RANDOM,
+	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
+	OPT_RANDOM, OPT_DIST,
 	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_SYNC,
 	OPT_VERIFY
 };
@@ -150,6 +157,7 @@ static const struct option longopts[] = {
 	{ "bs", required_argument, NULL, 'b' },
 	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "direct", no_argument, NULL, OPT_DIRECT },
+	{ "dist", required_argument, NULL, OPT_DIST },
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
 	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
@@ -163,6 +171,7 @@ static const struct option longopts[] = {
 	{ "label", required_argument, NULL, 'l' },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
 	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+	{ "mix", required_argument, NULL, OPT_MIX },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
 	{ "per-job", no_argument, NULL, OPT_PER_JOB },
 	{ "phases", required_argument, NULL, 'p' },
@@ -195,10 +204,14 @@ CLI_USAGE_OPTIONS
 "  -s, --size SIZE        file size (default 512M; with --force, the file's)\n"
 "  -b, --bs SIZE          bytes per operation, offsets aligned to it (4K)\n"
 "  -p, --phases LIST      comma list, in order, of create, randwrite,\n"
-"                         randread, seqread, seqwrite, rewrite\n"
+"                         randread, seqread, seqwrite, rewrite, randrw\n"
 "                         (default create,randwrite,randread)\n"
 "  -w, --writes N         operations of randwrite (default one pass)\n"
-"  -r, --reads N          operations of randread (default one pass)\n"
+"  -r, --reads N          operations of randread (default one pass);\n"
+"                         randrw does -w + -r\n"
+"      --mix PCT          randrw: each operation a read with probability\n"
+"                         PCT%% (default 50), rows randrw:read and\n"
+"                         randrw:write\n"
 "  -t, --time SECONDS     bound the random phases by time (and -w/-r)\n"
 "  -j, --jobs N           N threads at once, each on its own file of\n"
 "                         --size in the directory PATH (default 1); -s,\n"
@@ -226,6 +239,9 @@ CLI_USAGE_OPTIONS
 "                         'prealloc' names the preallocation, 'none' none)\n"
 "      --random MODE      permute (every block once per pass, default) or\n"
 "                         replace (independent draws)\n"
+"      --dist DIST        random offsets: uniform (default), zipf:THETA,\n"
+"                         pareto:H or normal:PCT (implies --random\n"
+"                         replace)\n"
 "      --seed N           offsets and --verify tags (default %u)\n"
 "      --verify           stamp written blocks, check blocks read\n"
 "      --lat-log FILE     per-operation latencies to FILE\n"
@@ -276,7 +292,8 @@ parse_phases(const char *s)
 		k = phase_lookup(p, e ? (size_t)(e - p) : strlen(p));
 		if (k < 0)
 			cli_usage_error("unknown phase in --phases: '%s' (create, "
-			    "randwrite, randread, seqwrite, seqread, rewrite)", s);
+			    "randwrite, randread, seqwrite, seqread, rewrite, "
+			    "randrw)", s);
 		if (seen & (1u << k))
 			cli_usage_error("phase %s given twice in --phases",
 			    phase_names[k]);
@@ -307,7 +324,8 @@ parse_drop_after(const char *s)
 			opt.drop_after |= 1u << k;
 		else
 			cli_usage_error("unknown phase in --drop-after: '%s' (create, "
-			    "randwrite, randread, seqwrite, seqread, rewrite)", s);
+			    "randwrite, randread, seqwrite, seqread, rewrite, "
+			    "randrw)", s);
 		if (e == NULL)
 			break;
 		p = e + 1;
@@ -425,6 +443,16 @@ parse_option(int c, const char *arg)
 		if (strcmp(arg, "permute") != 0 && strcmp(arg, "replace") != 0)
 			cli_usage_error("invalid value for --random: '%s'", arg);
 		opt.permute = strcmp(arg, "permute") == 0;
+		opt.random_set = true;
+		break;
+	case OPT_DIST:
+		if (dist_parse(arg, &opt.dist) < 0)
+			cli_usage_error("invalid value for --dist: '%s' (uniform, "
+			    "zipf:THETA with 0 < THETA <= 100, pareto:H with "
+			    "0 < H < 1, normal:PCT with 0 < PCT <= 100)", arg);
+		break;
+	case OPT_MIX:
+		opt.mix = (int)size_arg_count("--mix", arg, 0, 100);
 		break;
 	case OPT_REQUIRE_IDLE:
 		opt.require_idle = true;
@@ -448,6 +476,17 @@ parse_option(int c, const char *arg)
 	}
 }
 
+static bool
+has_phase(enum phase_kind k)
+{
+	int i;
+
+	for (i = 0; i < opt.nphases; i++)
+		if (opt.phase[i] == k)
+			return true;
+	return false;
+}
+
 static void
 check_options(void)
 {
@@ -460,6 +499,15 @@ check_options(void)
 		cli_usage_error("--direct needs --bs to be a multiple of 512");
 	if (opt.size_set && (opt.size < opt.bs || opt.size % opt.bs != 0))
 		cli_usage_error("--size must be a positive multiple of --bs");
+	if (opt.dist.kind != DIST_UNIFORM) {
+		if (opt.random_set && opt.permute)
+			cli_usage_error("--dist skews the draws: it cannot be "
+			    "--random permute, which visits every block once");
+		opt.permute = false;
+	}
+	if (opt.mix >= 0 && !has_phase(PH_RANDRW))
+		cli_usage_error("--mix is for the randrw phase: add it to "
+		    "--phases");
 	/* The dump's rows are keyed by run and phase: one file's extents. */
 	if (opt.fiemap_dump && opt.jobs > 1 && !opt.shared_file)
 		cli_usage_error("--fiemap-dump maps one file: with --jobs, "
@@ -481,6 +529,7 @@ parse_args(int argc, char *argv[])
 	opt.nphases = 3;
 	opt.runs = 1;
 	opt.jobs = 1;
+	opt.mix = -1;
 	autorun_init(&opt.autorun);
 	opt.drop = DROP_FADVISE;
 	opt.drop_after = 1u << PH_CREATE;
@@ -592,6 +641,10 @@ write_metadata(struct record_writer *w)
 	    " threads, a file each");
 	record_meta(w, "bs_bytes", "%" PRIu64, opt.bs);
 	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
+	record_meta(w, "dist", "%s", dist_name(&opt.dist, list,
+	    sizeof(list)));
+	if (has_phase(PH_RANDRW))
+		record_meta(w, "mix", "%d%% reads", opt.mix < 0 ? 50 : opt.mix);
 	record_meta(w, "seed", "%" PRIu64, opt.seed);
 	record_meta(w, "prealloc", "%s", prealloc_names[opt.prealloc]);
 	if (opt.fsync_every)
@@ -673,56 +726,68 @@ us_cell(const struct hist *h, double p)
 	record_num(&g.w, (double)hist_percentile(h, p) / 1000.0);
 }
 
-/* One row's figures: one job's, or all jobs' together (job 0). */
+/* One row's figures: one job's, or all jobs' together (job 0).  randrw
+ * makes two rows of one result: its reads' and its writes'. */
 struct result {
 	uint64_t job;
 	uint64_t ops;
+	uint64_t reads;		/* randrw */
 	uint64_t seconds_ns;
 	uint64_t sync_ns;
 	uint64_t unwritten;
 	const struct hist *lat;
 	const struct hist *fsync_lat;
+	const struct hist *write_lat;	/* randrw */
 	double cpu_pct;
 	const struct phase_extra *x;
 };
 
+/* What one row holds: a phase's, or one side of randrw's. */
+struct row {
+	const char *phase;
+	uint64_t ops;
+	const struct hist *lat;
+	bool writes;		/* fsync and sync columns */
+	bool reads_back;	/* the unwritten_reads column */
+};
+
 static void
-write_row(uint64_t run, enum phase_kind k, const struct result *r)
+write_row(uint64_t run, const struct row *w, const struct result *r)
 {
 	double s = clock_ns_to_s(r->seconds_ns);
-	double bytes = (double)r->ops * (double)opt.bs;
+	double bytes = (double)w->ops * (double)opt.bs;
 
 	record_str(&g.w, g.label);
 	record_u64(&g.w, run);
-	record_str(&g.w, phase_names[k]);
+	record_str(&g.w, w->phase);
 	if (opt.per_job)
 		record_u64(&g.w, r->job);
-	record_u64(&g.w, r->ops);
-	record_u64(&g.w, r->ops * opt.bs);
+	record_u64(&g.w, w->ops);
+	record_u64(&g.w, w->ops * opt.bs);
 	record_num(&g.w, s);
-	record_num(&g.w, s > 0 ? (double)r->ops / s : NAN);
+	record_num(&g.w, s > 0 ? (double)w->ops / s : NAN);
 	record_num(&g.w, s > 0 ? bytes / s / 1048576.0 : NAN);
-	us_cell(r->lat, 0);
-	us_cell(r->lat, 50);
-	us_cell(r->lat, 90);
-	us_cell(r->lat, 99);
-	us_cell(r->lat, 99.9);
-	us_cell(r->lat, 100);
+	us_cell(w->lat, 0);
+	us_cell(w->lat, 50);
+	us_cell(w->lat, 90);
+	us_cell(w->lat, 99);
+	us_cell(w->lat, 99.9);
+	us_cell(w->lat, 100);
 	record_num(&g.w, r->cpu_pct);
 	if (opt.fsync_every) {
-		if (is_write_phase(k))
+		if (w->writes)
 			us_cell(r->fsync_lat, 99);
 		else
 			record_missing(&g.w);
 	}
 	if (opt.sync_end) {
-		if (is_write_phase(k))
+		if (w->writes)
 			record_num(&g.w, clock_ns_to_s(r->sync_ns));
 		else
 			record_missing(&g.w);
 	}
 	if (opt.verify) {
-		if (k != PH_CREATE && k != PH_SEQWRITE && k != PH_RANDWRITE)
+		if (w->reads_back)
 			record_u64(&g.w, r->unwritten);
 		else
 			record_missing(&g.w);
@@ -735,6 +800,32 @@ write_row(uint64_t run, enum phase_kind k, const struct result *r)
 		fail_run();
 }
 
+/* A result's rows, and their histograms for --hist: randrw's reads and
+ * writes apart, as fio reports a mixed job. */
+static void
+write_rows(uint64_t run, enum phase_kind k, const struct result *r)
+{
+	struct row w[2];
+	int n = 1, i;
+
+	w[0] = (struct row){ phase_names[k], r->ops, r->lat, is_write_phase(k),
+	    k != PH_CREATE && k != PH_SEQWRITE && k != PH_RANDWRITE };
+	if (k == PH_RANDRW) {
+		w[0] = (struct row){ "randrw:read", r->reads, r->lat, false,
+		    true };
+		w[1] = (struct row){ "randrw:write", r->ops - r->reads,
+		    r->write_lat, true, false };
+		n = 2;
+	}
+	for (i = 0; i < n; i++) {
+		write_row(run, &w[i], r);
+		histout_add(run, w[i].phase, r->job, "lat", w[i].lat);
+		if (opt.fsync_every && w[i].writes)
+			histout_add(run, w[i].phase, r->job, "fsync",
+			    r->fsync_lat);
+	}
+}
+
 /* Offsets differ between phases (randread does not replay randwrite) and
  * between jobs, but not between runs, so every run and every kernel sees
  * the same I/O; job 1 draws what a single job always drew. */
@@ -745,21 +836,40 @@ phase_seed(enum phase_kind k, uint64_t job)
 	    0xd1b54a32d192ed03ull * (job - 1);
 }
 
+static bool
+is_random_phase(enum phase_kind k)
+{
+	return k == PH_RANDWRITE || k == PH_RANDREAD || k == PH_RANDRW;
+}
+
+static enum order_kind
+order_of(enum phase_kind k)
+{
+	if (!is_random_phase(k))
+		return ORD_SEQ;
+	if (opt.dist.kind != DIST_UNIFORM)
+		return ORD_DIST;
+	return opt.permute ? ORD_PERMUTE : ORD_REPLACE;
+}
+
 static void
 setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 {
-	bool random = k == PH_RANDWRITE || k == PH_RANDREAD;
-	uint64_t count = k == PH_RANDWRITE ? opt.writes : opt.reads;
+	bool random = is_random_phase(k);
+	uint64_t count = k == PH_RANDWRITE ? opt.writes : k == PH_RANDREAD ?
+	    opt.reads : opt.writes + opt.reads;
 
 	memset(ph, 0, sizeof(*ph));
 	ph->fd = J->fd;
 	ph->base = J->base;
 	ph->buf = J->buf;
 	ph->bs = opt.bs;
-	ph->op = k == PH_REWRITE ? OP_REWRITE :
+	ph->op = k == PH_REWRITE ? OP_REWRITE : k == PH_RANDRW ? OP_MIX :
 	    is_write_phase(k) ? OP_WRITE : OP_READ;
-	order_init(&ph->ord, !random ? ORD_SEQ : opt.permute ? ORD_PERMUTE :
-	    ORD_REPLACE, g.nblocks, phase_seed(k, J->id));
+	ph->mix_read_pct = opt.mix < 0 ? 50 : (unsigned)opt.mix;
+	rng_seed(&ph->mix_rng, phase_seed(k, J->id) ^ 0x5851f42d4c957f2dull);
+	order_init(&ph->ord, order_of(k), g.nblocks, phase_seed(k, J->id),
+	    &opt.dist);
 	ph->max_ops = g.nblocks;
 	if (random && count)
 		ph->max_ops = count;
@@ -777,6 +887,7 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 	ph->prog = J->id == 1 ? &g.prog : &g.no_prog;
 	ph->lat = J->lat;
 	ph->fsync_lat = J->fsync_lat;
+	ph->write_lat = J->write_lat;
 	ph->stop = &g.stop;
 }
 
@@ -847,7 +958,7 @@ check_cached(enum phase_kind k, struct phase_extra *x)
 
 	for (j = 0; j < opt.jobs; j++)
 		distinct += order_distinct(g.job[j].ph.ord.kind, g.nblocks,
-		    phase_seed(k, g.job[j].id), g.job[j].ph.ops);
+		    phase_seed(k, g.job[j].id), &opt.dist, g.job[j].ph.ops);
 	if (distinct == 0)
 		return;
 	bytes = (double)distinct * (double)opt.bs;
@@ -920,18 +1031,21 @@ sum_jobs(struct result *r, struct phase_extra *x)
 
 	memset(r, 0, sizeof(*r));
 	if (opt.jobs == 1) {
-		hist_init(g.lat);	/* not used: job 1's is the row's */
 		r->lat = g.job[0].lat;
 		r->fsync_lat = g.job[0].fsync_lat;
+		r->write_lat = g.job[0].write_lat;
 	} else {
 		hist_init(g.lat);
 		hist_init(g.fsync_lat);
+		hist_init(g.write_lat);
 		r->lat = g.lat;
 		r->fsync_lat = g.fsync_lat;
+		r->write_lat = g.write_lat;
 	}
 	for (j = 0; j < opt.jobs; j++) {
 		ph = &g.job[j].ph;
 		r->ops += ph->ops;
+		r->reads += ph->reads;
 		r->unwritten += ph->unwritten;
 		if (ph->sync_ns > r->sync_ns)
 			r->sync_ns = ph->sync_ns;
@@ -942,6 +1056,7 @@ sum_jobs(struct result *r, struct phase_extra *x)
 		if (opt.jobs > 1) {
 			hist_merge(g.lat, g.job[j].lat);
 			hist_merge(g.fsync_lat, g.job[j].fsync_lat);
+			hist_merge(g.write_lat, g.job[j].write_lat);
 		}
 	}
 	r->seconds_ns = last > first ? last - first : 0;
@@ -955,19 +1070,17 @@ job_row(uint64_t run, enum phase_kind k, const struct job *J,
 	struct phase_extra x = { .dev_ok = false, .read_ratio = NAN };
 	struct clock_usage u;
 	struct result r = {
-		.job = J->id, .ops = J->ph.ops, .seconds_ns = J->ph.seconds_ns,
-		.sync_ns = J->ph.sync_ns, .unwritten = J->ph.unwritten,
-		.lat = J->lat, .fsync_lat = J->fsync_lat, .x = &x
+		.job = J->id, .ops = J->ph.ops, .reads = J->ph.reads,
+		.seconds_ns = J->ph.seconds_ns, .sync_ns = J->ph.sync_ns,
+		.unwritten = J->ph.unwritten, .lat = J->lat,
+		.fsync_lat = J->fsync_lat, .write_lat = J->write_lat, .x = &x
 	};
 
 	/* The device is every job's: its figures are in no one job's row. */
 	x.map = *map;
 	clock_usage_delta(&J->ru0, &J->ru1, &u);
 	r.cpu_pct = clock_cpu_pct(&u, clock_ns_to_s(J->ph.seconds_ns));
-	write_row(run, k, &r);
-	histout_add(run, phase_names[k], J->id, "lat", J->lat);
-	if (opt.fsync_every && is_write_phase(k))
-		histout_add(run, phase_names[k], J->id, "fsync", J->fsync_lat);
+	write_rows(run, k, &r);
 }
 
 static void
@@ -995,6 +1108,7 @@ start_phase(uint64_t run, enum phase_kind k)
 		}
 		hist_init(J->lat);
 		hist_init(J->fsync_lat);
+		hist_init(J->write_lat);
 	}
 }
 
@@ -1052,11 +1166,7 @@ run_phase(uint64_t run, int i)
 			job_row(run, k, &g.job[j], owns_file(&g.job[j]) ?
 			    &map[j] : &map[0]);
 	} else {
-		write_row(run, k, &r);
-		histout_add(run, phase_names[k], 0, "lat", r.lat);
-		if (opt.fsync_every && is_write_phase(k))
-			histout_add(run, phase_names[k], 0, "fsync",
-			    r.fsync_lat);
+		write_rows(run, k, &r);
 	}
 	if (r.seconds_ns > 0)
 		autorun_add(&opt.autorun, (size_t)i, (double)r.ops /
@@ -1244,6 +1354,7 @@ alloc_jobs(void)
 	g.job = calloc(opt.jobs, sizeof(*g.job));
 	g.lat = xmalloc(sizeof(*g.lat));
 	g.fsync_lat = xmalloc(sizeof(*g.fsync_lat));
+	g.write_lat = xmalloc(sizeof(*g.write_lat));
 	if (g.job == NULL)
 		err(EXIT_RUN_FAILED, "cannot allocate %" PRIu64 " jobs",
 		    opt.jobs);
@@ -1254,8 +1365,10 @@ alloc_jobs(void)
 		J->buf = alloc_buffer();
 		J->lat = xmalloc(sizeof(*J->lat));
 		J->fsync_lat = xmalloc(sizeof(*J->fsync_lat));
+		J->write_lat = xmalloc(sizeof(*J->write_lat));
 		hist_init(J->lat);
 		hist_init(J->fsync_lat);
+		hist_init(J->write_lat);
 		if (opt.lat_log && latlog_init(&J->log, &g.logf, J->id) < 0)
 			exit(EXIT_RUN_FAILED);
 	}
@@ -1270,11 +1383,13 @@ free_jobs(void)
 		free(g.job[j].buf);
 		free(g.job[j].lat);
 		free(g.job[j].fsync_lat);
+		free(g.job[j].write_lat);
 		latlog_free(&g.job[j].log);
 	}
 	free(g.job);
 	free(g.lat);
 	free(g.fsync_lat);
+	free(g.write_lat);
 }
 
 int

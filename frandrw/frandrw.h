@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dist.h"
 #include "hist.h"
 #include "progress.h"
 #include "rng.h"
@@ -19,18 +20,22 @@ enum phase_kind {
 	PH_SEQREAD,
 	PH_SEQWRITE,
 	PH_REWRITE,
+	PH_RANDRW,
 	PH_NKINDS
 };
 
-enum op_kind { OP_READ, OP_WRITE, OP_REWRITE };
-enum order_kind { ORD_SEQ, ORD_REPLACE, ORD_PERMUTE };
+/* OP_MIX: each operation a read or a write by a draw (--mix). */
+enum op_kind { OP_READ, OP_WRITE, OP_REWRITE, OP_MIX };
+enum order_kind { ORD_SEQ, ORD_REPLACE, ORD_PERMUTE, ORD_DIST };
 
 /* Where the next operation goes: block numbers in [0, nblocks). */
 struct order {
 	enum order_kind kind;
 	uint64_t nblocks;
 	struct rng rng;		/* replace: the draws; permute: pass keys */
-	struct rng_perm perm;	/* permute: this pass's bijection */
+	struct rng_perm perm;	/* permute: this pass's bijection; dist: the
+				 * scatter of ranks over the file */
+	struct dist dist;	/* dist: the skew */
 	uint64_t pass_start;	/* permute: op index where this pass began */
 };
 
@@ -68,6 +73,8 @@ struct phase {
 	char *buf;
 	size_t bs;
 	enum op_kind op;
+	unsigned mix_read_pct;	/* OP_MIX: the share of reads */
+	struct rng mix_rng;	/* OP_MIX: the read-or-write draws */
 	struct order ord;
 	uint64_t max_ops;	/* UINT64_MAX: bound by time only */
 	uint64_t time_ns;	/* 0: bound by count only */
@@ -80,9 +87,11 @@ struct phase {
 	struct progress *prog;
 	struct hist *lat;
 	struct hist *fsync_lat;
+	struct hist *write_lat;	/* OP_MIX: the writes' (lat: the reads') */
 	const int *stop;	/* set when another job failed */
 
 	uint64_t ops;
+	uint64_t reads;		/* OP_MIX: how many of ops were reads */
 	uint64_t start_ns;	/* the clock when the phase began */
 	uint64_t end_ns;	/* and ended, log flushes taken out */
 	uint64_t unwritten;
@@ -92,13 +101,14 @@ struct phase {
 };
 
 /* loop.c */
+/* DIST: the skew of ORD_DIST (NULL otherwise). */
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
-    uint64_t seed);
+    uint64_t seed, const struct dist_spec *dist);
 int phase_run(struct phase *ph);
 /* The distinct blocks the first OPS operations of an order touch, by
  * replaying it outside the timing; 0 when the replay cannot be made. */
 uint64_t order_distinct(enum order_kind kind, uint64_t nblocks,
-    uint64_t seed, uint64_t ops);
+    uint64_t seed, const struct dist_spec *dist, uint64_t ops);
 
 /* verify.c: a header at the start of every 512-byte sector. */
 #define VERIFY_SECTOR	512u

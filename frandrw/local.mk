@@ -2,6 +2,8 @@
 # percentiles (seeds 002 and 003).
 bin_PROGRAMS += frandrw/frandrw
 frandrw_frandrw_SOURCES = \
+	frandrw/dist.c \
+	frandrw/dist.h \
 	frandrw/frandrw.c \
 	frandrw/frandrw.h \
 	frandrw/histout.c \

@@ -16,14 +16,18 @@
 
 void
 order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
-    uint64_t seed)
+    uint64_t seed, const struct dist_spec *dist)
 {
 	o->kind = kind;
 	o->nblocks = nblocks;
 	o->pass_start = 0;
 	rng_seed(&o->rng, seed);
-	if (kind == ORD_PERMUTE)
+	/* dist: the hot ranks land all over the file, as fio's hash
+	 * scatters them, by a bijection of their own. */
+	if (kind == ORD_PERMUTE || kind == ORD_DIST)
 		rng_perm_init(&o->perm, nblocks, rng_next(&o->rng));
+	if (kind == ORD_DIST)
+		dist_init(&o->dist, dist, nblocks);
 }
 
 /* Block number of operation I.  Permute visits every block once per pass;
@@ -36,6 +40,8 @@ order_next(struct order *o, uint64_t i)
 		return i;
 	case ORD_REPLACE:
 		return rng_below(&o->rng, o->nblocks);
+	case ORD_DIST:
+		return rng_perm_at(&o->perm, dist_rank(&o->dist, &o->rng));
 	default:
 		if (i - o->pass_start == o->nblocks) {
 			o->pass_start = i;
@@ -47,19 +53,19 @@ order_next(struct order *o, uint64_t i)
 
 uint64_t
 order_distinct(enum order_kind kind, uint64_t nblocks, uint64_t seed,
-    uint64_t ops)
+    const struct dist_spec *dist, uint64_t ops)
 {
 	struct order o;
 	unsigned char *seen;
 	uint64_t i, b, n = 0;
 
 	/* Sequential and permuted orders visit every block once per pass. */
-	if (kind != ORD_REPLACE)
+	if (kind == ORD_SEQ || kind == ORD_PERMUTE)
 		return ops < nblocks ? ops : nblocks;
 	seen = calloc(nblocks / 8 + 1, 1);
 	if (seen == NULL)
 		return 0;
-	order_init(&o, kind, nblocks, seed);
+	order_init(&o, kind, nblocks, seed, dist);
 	for (i = 0; i < ops && n < nblocks; i++) {
 		b = order_next(&o, i);
 		if (!(seen[b / 8] & (1u << (b % 8)))) {
@@ -146,9 +152,9 @@ rewrite_block(struct phase *ph, uint64_t off)
 }
 
 static inline int
-do_op(struct phase *ph, uint64_t off)
+do_op(struct phase *ph, enum op_kind op, uint64_t off)
 {
-	switch (ph->op) {
+	switch (op) {
 	case OP_READ:
 		return read_block(ph, off);
 	case OP_WRITE:
@@ -192,31 +198,44 @@ log_op(struct latlog *l, uint64_t t, uint64_t off, uint64_t lat,
 /* With --verify, stamping a block before its write and checking it after
  * its read cost a clock read each, so that the work is not counted as the
  * next operation's latency.  Without it, one clock read per operation:
- * the end of one operation is the start of the next. */
-int
-phase_run(struct phase *ph)
+ * the end of one operation is the start of the next.  MIX is a constant
+ * in each of phase_run's two calls, so the other phases' loop carries
+ * none of the mix's draws. */
+static inline __attribute__((always_inline)) int
+run_loop(struct phase *ph, const bool mix)
 {
-	const bool stamp = ph->verify && ph->op == OP_WRITE;
-	const bool check = ph->verify && ph->op == OP_READ;
+	enum op_kind op = ph->op;
+	bool stamp = ph->verify && op == OP_WRITE;
+	bool check = ph->verify && op == OP_READ;
+	struct hist *h = ph->lat;
 	uint64_t start, prev, now, after, lat, deadline, off, i;
 	uint64_t excluded = 0, since_sync = 0;
 	int rc;
 
 	ph->unwritten = 0;
 	ph->sync_ns = 0;
+	ph->reads = 0;
 	start = prev = clock_now_ns();
 	deadline = ph->time_ns ? start + ph->time_ns : UINT64_MAX;
 	for (i = 0; i < ph->max_ops;) {
 		off = ph->base + order_next(&ph->ord, i) * ph->bs;
+		if (mix) {
+			op = rng_below(&ph->mix_rng, 100) < ph->mix_read_pct ?
+			    OP_READ : OP_WRITE;
+			stamp = ph->verify && op == OP_WRITE;
+			check = ph->verify && op == OP_READ;
+			h = op == OP_READ ? ph->lat : ph->write_lat;
+			ph->reads += op == OP_READ;
+		}
 		if (stamp) {
 			verify_stamp(ph->buf, ph->bs, off, ph->seed);
 			prev = clock_now_ns();
 		}
-		if (do_op(ph, off) < 0)
+		if (do_op(ph, op, off) < 0)
 			goto fail;
 		now = clock_now_ns();
 		lat = now - prev;
-		hist_add(ph->lat, lat);
+		hist_add(h, lat);
 		if (ph->log) {
 			after = now;
 			if (log_op(ph->log, now - start - excluded, off, lat,
@@ -225,7 +244,8 @@ phase_run(struct phase *ph)
 			excluded += after - now;
 			now = after;
 		}
-		if (ph->fsync_every && ++since_sync == ph->fsync_every) {
+		if (ph->fsync_every && (!mix || op == OP_WRITE) &&
+		    ++since_sync == ph->fsync_every) {
 			since_sync = 0;
 			if (sync_fd(ph) < 0)
 				goto fail;
@@ -264,4 +284,10 @@ phase_run(struct phase *ph)
 fail:
 	ph->ops = i;
 	return -1;
+}
+
+int
+phase_run(struct phase *ph)
+{
+	return ph->op == OP_MIX ? run_loop(ph, true) : run_loop(ph, false);
 }

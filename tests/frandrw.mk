@@ -7,7 +7,8 @@ TESTS += \
 	tests/tools/frandrw-errors.sh \
 	tests/tools/frandrw-explain.sh \
 	tests/tools/frandrw-hist.sh \
-	tests/tools/frandrw-jobs.sh
+	tests/tools/frandrw-jobs.sh \
+	tests/tools/frandrw-mix.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
@@ -15,6 +16,7 @@ EXTRA_DIST += \
 	tests/tools/frandrw-explain.sh \
 	tests/tools/frandrw-hist.sh \
 	tests/tools/frandrw-jobs.sh \
+	tests/tools/frandrw-mix.sh \
 	tests/tools/frandrw-lib.sh
 
 # histof: one histogram of the latencies a --lat-log holds, for the
