@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "aio.h"
 #include "autorun.h"
 #include "cli.h"
 #include "clock.h"
@@ -79,6 +80,8 @@ static struct {
 	const char *lat_log;
 	const char *hist;	/* --hist FILE, "-" for stdout */
 	uint64_t jobs;
+	enum engine engine;
+	uint64_t iodepth;
 	bool shared_file;
 	bool per_job;
 	bool keep;
@@ -101,6 +104,7 @@ struct job {
 	struct hist *fsync_lat;
 	struct hist *write_lat;	/* randrw's writes */
 	struct latlog log;
+	struct aio aio;		/* --engine io_uring or libaio */
 	struct phase ph;
 	struct rusage ru0, ru1;	/* the thread's own CPU time */
 	int rc;
@@ -148,7 +152,7 @@ enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
 	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
-	OPT_RANDOM, OPT_DIST,
+	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH,
 	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_SYNC,
 	OPT_VERIFY
 };
@@ -160,11 +164,13 @@ static const struct option longopts[] = {
 	{ "dist", required_argument, NULL, OPT_DIST },
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
 	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "fsync", required_argument, NULL, OPT_FSYNC },
 	{ "help", no_argument, NULL, 'h' },
+	{ "iodepth", required_argument, NULL, OPT_IODEPTH },
 	{ "hist", required_argument, NULL, OPT_HIST },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
@@ -220,6 +226,10 @@ CLI_USAGE_OPTIONS
 "      --shared-file      the jobs share one file, each on a region of\n"
 "                         --size of its own\n"
 "      --per-job          a row per job and phase (a job column)\n"
+"      --engine ENGINE    psync (one operation at a time, default),\n"
+"                         io_uring or libaio\n"
+"      --iodepth N        operations in flight per job (io_uring and\n"
+"                         libaio; default 1)\n"
 "  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
 "                         until every phase's 95%% interval of iops is\n"
 "                         within --ci-target of its mean (3 runs or more)\n"
@@ -451,6 +461,18 @@ parse_option(int c, const char *arg)
 			    "zipf:THETA with 0 < THETA <= 100, pareto:H with "
 			    "0 < H < 1, normal:PCT with 0 < PCT <= 100)", arg);
 		break;
+	case OPT_ENGINE:
+		if ((i = aio_engine_parse(arg)) < 0)
+			cli_usage_error("invalid value for --engine: '%s' (psync, "
+			    "io_uring, libaio)", arg);
+		opt.engine = (enum engine)i;
+		if (aio_engine_missing(opt.engine) != NULL)
+			cli_usage_error("--engine %s: %s", arg,
+			    aio_engine_missing(opt.engine));
+		break;
+	case OPT_IODEPTH:
+		opt.iodepth = size_arg_count("--iodepth", arg, 1, 4096);
+		break;
 	case OPT_MIX:
 		opt.mix = (int)size_arg_count("--mix", arg, 0, 100);
 		break;
@@ -505,6 +527,12 @@ check_options(void)
 			    "--random permute, which visits every block once");
 		opt.permute = false;
 	}
+	if (opt.engine == ENGINE_PSYNC && opt.iodepth > 1)
+		cli_usage_error("psync has one operation in flight: --iodepth "
+		    "needs --engine io_uring or libaio");
+	if (opt.engine != ENGINE_PSYNC && has_phase(PH_REWRITE))
+		cli_usage_error("rewrite reads a block and writes it back, one "
+		    "after the other: --engine psync only");
 	if (opt.mix >= 0 && !has_phase(PH_RANDRW))
 		cli_usage_error("--mix is for the randrw phase: add it to "
 		    "--phases");
@@ -530,6 +558,7 @@ parse_args(int argc, char *argv[])
 	opt.runs = 1;
 	opt.jobs = 1;
 	opt.mix = -1;
+	opt.iodepth = 1;
 	autorun_init(&opt.autorun);
 	opt.drop = DROP_FADVISE;
 	opt.drop_after = 1u << PH_CREATE;
@@ -640,6 +669,8 @@ write_metadata(struct record_writer *w)
 	    opt.shared_file ? " threads, one shared file" :
 	    " threads, a file each");
 	record_meta(w, "bs_bytes", "%" PRIu64, opt.bs);
+	record_meta(w, "engine", "%s", aio_engine_name(opt.engine));
+	record_meta(w, "iodepth", "%" PRIu64, opt.iodepth);
 	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
 	record_meta(w, "dist", "%s", dist_name(&opt.dist, list,
 	    sizeof(list)));
@@ -707,9 +738,11 @@ fail_run(void)
 	uint64_t j;
 
 	progress_end(&g.prog);
-	for (j = 0; j < opt.jobs; j++)
+	for (j = 0; j < opt.jobs; j++) {
+		aio_close(&g.job[j].aio);
 		if (g.job[j].t.fd >= 0)
 			target_close(&g.job[j].t, false);
+	}
 	latlog_close(&g.logf);
 	if (target_interrupted())
 		target_die();
@@ -889,6 +922,7 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 	ph->fsync_lat = J->fsync_lat;
 	ph->write_lat = J->write_lat;
 	ph->stop = &g.stop;
+	ph->aio = opt.engine == ENGINE_PSYNC ? NULL : &J->aio;
 }
 
 /* The files the jobs work on: each its own, or job 1's for all. */
@@ -1277,6 +1311,10 @@ open_files(void)
 		}
 		J->fd = J->t.fd;
 	}
+	for (j = 0; j < opt.jobs && opt.engine != ENGINE_PSYNC; j++)
+		if (aio_open(&g.job[j].aio, opt.engine, (unsigned)opt.iodepth,
+		    g.job[j].fd, opt.bs, opt.seed) < 0)
+			fail_run();
 }
 
 static void
@@ -1286,6 +1324,8 @@ close_files(uint64_t run)
 	struct job *J;
 	uint64_t j;
 
+	for (j = 0; j < opt.jobs; j++)
+		aio_close(&g.job[j].aio);
 	for (j = 0; j < opt.jobs; j++) {
 		J = &g.job[j];
 		if (!owns_file(J))

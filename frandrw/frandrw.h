@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "clock.h"
 #include "dist.h"
 #include "hist.h"
 #include "progress.h"
@@ -89,6 +90,7 @@ struct phase {
 	struct hist *fsync_lat;
 	struct hist *write_lat;	/* OP_MIX: the writes' (lat: the reads') */
 	const int *stop;	/* set when another job failed */
+	struct aio *aio;	/* NULL: psync, one operation at a time */
 
 	uint64_t ops;
 	uint64_t reads;		/* OP_MIX: how many of ops were reads */
@@ -105,6 +107,11 @@ struct phase {
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
     uint64_t seed, const struct dist_spec *dist);
 int phase_run(struct phase *ph);
+/* aio.c: the phase with --engine io_uring or libaio. */
+struct aio;
+int aio_run(struct phase *ph);
+/* fsync or fdatasync the phase's file; -1 with the message printed. */
+int phase_sync(const struct phase *ph);
 /* The distinct blocks the first OPS operations of an order touch, by
  * replaying it outside the timing; 0 when the replay cannot be made. */
 uint64_t order_distinct(enum order_kind kind, uint64_t nblocks,
@@ -142,5 +149,49 @@ latlog_full(const struct latlog *l)
 {
 	return l->n == l->cap;
 }
+
+/* Block number of operation I.  Permute visits every block once per pass;
+ * each pass gets a new key, so pass two is not a replay of pass one. */
+static inline uint64_t
+order_next(struct order *o, uint64_t i)
+{
+	switch (o->kind) {
+	case ORD_SEQ:
+		return i;
+	case ORD_REPLACE:
+		return rng_below(&o->rng, o->nblocks);
+	case ORD_DIST:
+		return rng_perm_at(&o->perm, dist_rank(&o->dist, &o->rng));
+	default:
+		if (i - o->pass_start == o->nblocks) {
+			o->pass_start = i;
+			rng_perm_init(&o->perm, o->nblocks, rng_next(&o->rng));
+		}
+		return rng_perm_at(&o->perm, i - o->pass_start);
+	}
+}
+
+/* Store one row of the log; when the buffer is full, write it out and
+ * return the time spent doing so, which the caller keeps out of both the
+ * latencies and the phase's seconds. */
+static inline int
+log_op(struct latlog *l, uint64_t t, uint64_t off, uint64_t lat,
+    uint64_t *now)
+{
+	struct latlog_ent *e = &l->ent[l->n++];
+	uint64_t after;
+
+	e->t_ns = t;
+	e->off = off;
+	e->lat_ns = lat;
+	if (!latlog_full(l))
+		return 0;
+	if (latlog_flush(l) < 0)
+		return -1;
+	after = clock_now_ns();
+	*now = after;
+	return 0;
+}
+
 
 #endif

@@ -2,6 +2,7 @@
 # percentiles (seeds 002 and 003).
 bin_PROGRAMS += frandrw/frandrw
 frandrw_frandrw_SOURCES = \
+	frandrw/aio.c \
 	frandrw/dist.c \
 	frandrw/dist.h \
 	frandrw/frandrw.c \
@@ -10,4 +11,6 @@ frandrw_frandrw_SOURCES = \
 	frandrw/latlog.c \
 	frandrw/loop.c \
 	frandrw/verify.c
+frandrw_frandrw_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS)
+frandrw_frandrw_LDADD = $(LDADD) $(LIBURING_LIBS) $(LIBAIO_LIBS)
 dist_man_MANS += man/frandrw.1

@@ -30,27 +30,6 @@ order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
 		dist_init(&o->dist, dist, nblocks);
 }
 
-/* Block number of operation I.  Permute visits every block once per pass;
- * each pass gets a new key, so pass two is not a replay of pass one. */
-static inline uint64_t
-order_next(struct order *o, uint64_t i)
-{
-	switch (o->kind) {
-	case ORD_SEQ:
-		return i;
-	case ORD_REPLACE:
-		return rng_below(&o->rng, o->nblocks);
-	case ORD_DIST:
-		return rng_perm_at(&o->perm, dist_rank(&o->dist, &o->rng));
-	default:
-		if (i - o->pass_start == o->nblocks) {
-			o->pass_start = i;
-			rng_perm_init(&o->perm, o->nblocks, rng_next(&o->rng));
-		}
-		return rng_perm_at(&o->perm, i - o->pass_start);
-	}
-}
-
 uint64_t
 order_distinct(enum order_kind kind, uint64_t nblocks, uint64_t seed,
     const struct dist_spec *dist, uint64_t ops)
@@ -164,35 +143,13 @@ do_op(struct phase *ph, enum op_kind op, uint64_t off)
 	}
 }
 
-static int
-sync_fd(const struct phase *ph)
+int
+phase_sync(const struct phase *ph)
 {
 	if ((ph->datasync ? fdatasync(ph->fd) : fsync(ph->fd)) == 0)
 		return 0;
 	warn(ph->datasync ? "fdatasync" : "fsync");
 	return -1;
-}
-
-/* Store one row of the log; when the buffer is full, write it out and
- * return the time spent doing so, which the caller keeps out of both the
- * latencies and the phase's seconds. */
-static inline int
-log_op(struct latlog *l, uint64_t t, uint64_t off, uint64_t lat,
-    uint64_t *now)
-{
-	struct latlog_ent *e = &l->ent[l->n++];
-	uint64_t after;
-
-	e->t_ns = t;
-	e->off = off;
-	e->lat_ns = lat;
-	if (!latlog_full(l))
-		return 0;
-	if (latlog_flush(l) < 0)
-		return -1;
-	after = clock_now_ns();
-	*now = after;
-	return 0;
 }
 
 /* With --verify, stamping a block before its write and checking it after
@@ -247,7 +204,7 @@ run_loop(struct phase *ph, const bool mix)
 		if (ph->fsync_every && (!mix || op == OP_WRITE) &&
 		    ++since_sync == ph->fsync_every) {
 			since_sync = 0;
-			if (sync_fd(ph) < 0)
+			if (phase_sync(ph) < 0)
 				goto fail;
 			after = clock_now_ns();
 			hist_add(ph->fsync_lat, after - now);
@@ -268,7 +225,7 @@ run_loop(struct phase *ph, const bool mix)
 			break;
 	}
 	if (ph->sync_end && !target_interrupted()) {
-		if (sync_fd(ph) < 0)
+		if (phase_sync(ph) < 0)
 			goto fail;
 		now = clock_now_ns();
 		ph->sync_ns = now - prev;
@@ -289,5 +246,7 @@ fail:
 int
 phase_run(struct phase *ph)
 {
+	if (ph->aio != NULL)
+		return aio_run(ph);
 	return ph->op == OP_MIX ? run_loop(ph, true) : run_loop(ph, false);
 }

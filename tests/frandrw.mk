@@ -8,7 +8,8 @@ TESTS += \
 	tests/tools/frandrw-explain.sh \
 	tests/tools/frandrw-hist.sh \
 	tests/tools/frandrw-jobs.sh \
-	tests/tools/frandrw-mix.sh
+	tests/tools/frandrw-mix.sh \
+	tests/tools/frandrw-engines.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
@@ -17,9 +18,17 @@ EXTRA_DIST += \
 	tests/tools/frandrw-hist.sh \
 	tests/tools/frandrw-jobs.sh \
 	tests/tools/frandrw-mix.sh \
+	tests/tools/frandrw-engines.sh \
 	tests/tools/frandrw-lib.sh
 
 # histof: one histogram of the latencies a --lat-log holds, for the
 # merged-equals-whole checks.
 check_PROGRAMS += tests/helpers/histof
 tests_helpers_histof_SOURCES = tests/helpers/histof.c
+
+# nouring: a command with io_uring_setup refused by a seccomp filter.
+check_PROGRAMS += tests/helpers/nouring
+tests_helpers_nouring_SOURCES = tests/helpers/nouring.c
+tests_helpers_nouring_CFLAGS = $(AM_CFLAGS_STD)
+tests_helpers_nouring_LDFLAGS =
+tests_helpers_nouring_LDADD =
