@@ -349,7 +349,7 @@ metric_direction(const char *name)
 	    ends_with(name, "_iops"))
 		return 1;
 	if (strcmp(name, "seconds") == 0 || ends_with(name, "_s") ||
-	    strncmp(name, "lat_", 4) == 0)
+	    strncmp(name, "lat_", 4) == 0 || strncmp(name, "svc_", 4) == 0)
 		return -1;
 	return 0;
 }

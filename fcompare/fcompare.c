@@ -101,8 +101,8 @@ CLI_USAGE_OPTIONS
 "                         mean and stddev, and differences in units\n");
 	cli_usage_std_options(25);
 	printf("\n"
-"Verdicts: better or worse (from the metric's name: seconds, *_s and\n"
-"lat_* lower is better; iops and *_per_s higher), higher or lower (no\n"
+"Verdicts: better or worse (from the metric's name: seconds, *_s, lat_*\n"
+"and svc_* lower is better; iops and *_per_s higher), higher or lower (no\n"
 "direction), ~ (no significant difference: with what it could have\n"
 "detected).  A delta's interval is at the level its verdict was decided\n"
 "at, so ~ is printed exactly when the interval holds 0.\n");

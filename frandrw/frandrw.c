@@ -82,6 +82,12 @@ static struct {
 	uint64_t jobs;
 	enum engine engine;
 	uint64_t iodepth;
+	double rate;		/* --rate: iops per job; 0 closed loop */
+	bool poisson;
+	bool arrivals_set;
+	double ramp_s;
+	double steady_pct;	/* --steady iops:PCT:WINDOW; 0 off */
+	double steady_window_s;
 	bool shared_file;
 	bool per_job;
 	bool keep;
@@ -103,6 +109,9 @@ struct job {
 	struct hist *lat;
 	struct hist *fsync_lat;
 	struct hist *write_lat;	/* randrw's writes */
+	struct hist *svc_lat;	/* --rate */
+	struct hist *svc_write_lat;
+	struct hist *ramp_lat;	/* --ramp: what is left out */
 	struct latlog log;
 	struct aio aio;		/* --engine io_uring or libaio */
 	struct phase ph;
@@ -125,6 +134,8 @@ static struct {
 	struct hist *lat;	/* all jobs together */
 	struct hist *fsync_lat;
 	struct hist *write_lat;
+	struct hist *svc_lat;
+	struct hist *svc_write_lat;
 	int stop;		/* a job failed: the others stop too */
 	pthread_barrier_t start;
 	struct progress prog;
@@ -152,12 +163,14 @@ enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
 	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
-	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH,
+	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
+	OPT_RAMP, OPT_STEADY,
 	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_SYNC,
 	OPT_VERIFY
 };
 
 static const struct option longopts[] = {
+	{ "arrivals", required_argument, NULL, OPT_ARRIVALS },
 	{ "bs", required_argument, NULL, 'b' },
 	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "direct", no_argument, NULL, OPT_DIRECT },
@@ -183,13 +196,16 @@ static const struct option longopts[] = {
 	{ "phases", required_argument, NULL, 'p' },
 	{ "prealloc", required_argument, NULL, OPT_PREALLOC },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "ramp", required_argument, NULL, OPT_RAMP },
 	{ "random", required_argument, NULL, OPT_RANDOM },
+	{ "rate", required_argument, NULL, OPT_RATE },
 	{ "reads", required_argument, NULL, 'r' },
 	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "shared-file", no_argument, NULL, OPT_SHARED_FILE },
+	{ "steady", required_argument, NULL, OPT_STEADY },
 	{ "size", required_argument, NULL, 's' },
 	{ "sync", required_argument, NULL, OPT_SYNC },
 	{ "time", required_argument, NULL, 't' },
@@ -230,6 +246,16 @@ CLI_USAGE_OPTIONS
 "                         io_uring or libaio\n"
 "      --iodepth N        operations in flight per job (io_uring and\n"
 "                         libaio; default 1)\n"
+"      --rate IOPS        open loop: operations due at IOPS per job, the\n"
+"                         latency from when each was due; svc_us_* the\n"
+"                         service time from its issue (psync)\n"
+"      --arrivals KIND    with --rate: fixed (default) or poisson\n"
+"      --ramp SECONDS     run each phase this long first, left out of\n"
+"                         every figure\n"
+"      --steady iops:PCT:WINDOW\n"
+"                         with -t: stop once the iops of the last\n"
+"                         WINDOW seconds (ten samples) lie within PCT%%\n"
+"                         of their mean; steady_s says when\n"
 "  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
 "                         until every phase's 95%% interval of iops is\n"
 "                         within --ci-target of its mean (3 runs or more)\n"
@@ -353,6 +379,27 @@ word_index(const char *s, const char *const *words, int n)
 	return -1;
 }
 
+/* iops:PCT:WINDOW, fio's steadystate=iops:PCT% with its duration. */
+static void
+parse_steady(const char *arg)
+{
+	char *e;
+
+	if (strncmp(arg, "iops:", 5) != 0)
+		goto bad;
+	opt.steady_pct = strtod(arg + 5, &e);
+	if (e == arg + 5 || *e++ != ':' || !(opt.steady_pct > 0) ||
+	    opt.steady_pct > 1000)
+		goto bad;
+	opt.steady_window_s = size_arg_seconds("--steady", e);
+	if (!(opt.steady_window_s >= 0.01) || opt.steady_window_s > 1e6)
+		goto bad;
+	return;
+bad:
+	cli_usage_error("invalid value for --steady: '%s' (iops:PCT:WINDOW, "
+	    "e.g. iops:5:10s)", arg);
+}
+
 static void
 parse_option(int c, const char *arg)
 {
@@ -473,6 +520,27 @@ parse_option(int c, const char *arg)
 	case OPT_IODEPTH:
 		opt.iodepth = size_arg_count("--iodepth", arg, 1, 4096);
 		break;
+	case OPT_RATE:
+		opt.rate = size_arg_seconds("--rate", arg);
+		if (!(opt.rate > 0) || opt.rate > 1e9)
+			cli_usage_error("invalid value for --rate: '%s' (0 < "
+			    "IOPS <= 1e9)", arg);
+		break;
+	case OPT_ARRIVALS:
+		if (strcmp(arg, "fixed") != 0 && strcmp(arg, "poisson") != 0)
+			cli_usage_error("invalid value for --arrivals: '%s' "
+			    "(fixed, poisson)", arg);
+		opt.poisson = strcmp(arg, "poisson") == 0;
+		opt.arrivals_set = true;
+		break;
+	case OPT_RAMP:
+		opt.ramp_s = size_arg_seconds("--ramp", arg);
+		if (!(opt.ramp_s >= 0) || opt.ramp_s > 1e6)
+			cli_usage_error("invalid value for --ramp: '%s'", arg);
+		break;
+	case OPT_STEADY:
+		parse_steady(arg);
+		break;
 	case OPT_MIX:
 		opt.mix = (int)size_arg_count("--mix", arg, 0, 100);
 		break;
@@ -527,6 +595,16 @@ check_options(void)
 			    "--random permute, which visits every block once");
 		opt.permute = false;
 	}
+	if (opt.rate > 0 && opt.engine != ENGINE_PSYNC)
+		cli_usage_error("--rate paces one operation at a time: "
+		    "--engine psync only");
+	if (opt.arrivals_set && !(opt.rate > 0))
+		cli_usage_error("--arrivals needs --rate");
+	if (opt.steady_pct > 0 && !(opt.time_s > 0))
+		cli_usage_error("--steady stops a time-bound phase: give -t");
+	if (opt.steady_pct > 0 && opt.engine != ENGINE_PSYNC)
+		cli_usage_error("--steady samples one operation at a time: "
+		    "--engine psync only");
 	if (opt.engine == ENGINE_PSYNC && opt.iodepth > 1)
 		cli_usage_error("psync has one operation in flight: --iodepth "
 		    "needs --engine io_uring or libaio");
@@ -670,6 +748,15 @@ write_metadata(struct record_writer *w)
 	    " threads, a file each");
 	record_meta(w, "bs_bytes", "%" PRIu64, opt.bs);
 	record_meta(w, "engine", "%s", aio_engine_name(opt.engine));
+	if (opt.rate > 0)
+		record_meta(w, "rate", "%g iops per job, %s arrivals; lat_us_* "
+		    "from when each operation was due, svc_us_* from its issue",
+		    opt.rate, opt.poisson ? "poisson" : "fixed");
+	if (opt.ramp_s > 0)
+		record_meta(w, "ramp_s", "%g", opt.ramp_s);
+	if (opt.steady_pct > 0)
+		record_meta(w, "steady", "iops within %g%% of the mean over %g s",
+		    opt.steady_pct, opt.steady_window_s);
 	record_meta(w, "iodepth", "%" PRIu64, opt.iodepth);
 	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
 	record_meta(w, "dist", "%s", dist_name(&opt.dist, list,
@@ -696,7 +783,7 @@ write_metadata(struct record_writer *w)
 static void
 write_header(void)
 {
-	const char *names[32];
+	const char *names[40];
 	int n = 0, i;
 
 	names[n++] = "label";
@@ -728,6 +815,16 @@ write_header(void)
 		names[n++] = layout_map_names[i];
 	/* Last, so the older columns keep their places. */
 	names[n++] = "dev_read_ratio";
+	if (opt.rate > 0) {
+		names[n++] = "svc_us_min";
+		names[n++] = "svc_us_p50";
+		names[n++] = "svc_us_p90";
+		names[n++] = "svc_us_p99";
+		names[n++] = "svc_us_p999";
+		names[n++] = "svc_us_max";
+	}
+	if (opt.steady_pct > 0)
+		names[n++] = "steady_s";
 	record_header(&g.w, names, n, opt.per_job ? 4 : 3);
 }
 
@@ -771,6 +868,9 @@ struct result {
 	const struct hist *lat;
 	const struct hist *fsync_lat;
 	const struct hist *write_lat;	/* randrw */
+	const struct hist *svc_lat;	/* --rate */
+	const struct hist *svc_write_lat;
+	uint64_t steady_ns;	/* UINT64_MAX: never */
 	double cpu_pct;
 	const struct phase_extra *x;
 };
@@ -780,6 +880,7 @@ struct row {
 	const char *phase;
 	uint64_t ops;
 	const struct hist *lat;
+	const struct hist *svc_lat;
 	bool writes;		/* fsync and sync columns */
 	bool reads_back;	/* the unwritten_reads column */
 };
@@ -828,6 +929,20 @@ write_row(uint64_t run, const struct row *w, const struct result *r)
 	layout_dev_cells(&g.w, r->x->dev_ok, &r->x->dev);
 	layout_map_cells(&g.w, &r->x->map);
 	record_num(&g.w, r->x->read_ratio);
+	if (opt.rate > 0) {
+		us_cell(w->svc_lat, 0);
+		us_cell(w->svc_lat, 50);
+		us_cell(w->svc_lat, 90);
+		us_cell(w->svc_lat, 99);
+		us_cell(w->svc_lat, 99.9);
+		us_cell(w->svc_lat, 100);
+	}
+	if (opt.steady_pct > 0) {
+		if (r->steady_ns == UINT64_MAX)
+			record_missing(&g.w);
+		else
+			record_num(&g.w, clock_ns_to_s(r->steady_ns));
+	}
 	/* cli_close_stdout says why at exit, in one line */
 	if (record_end_row(&g.w) < 0)
 		fail_run();
@@ -841,18 +956,22 @@ write_rows(uint64_t run, enum phase_kind k, const struct result *r)
 	struct row w[2];
 	int n = 1, i;
 
-	w[0] = (struct row){ phase_names[k], r->ops, r->lat, is_write_phase(k),
+	w[0] = (struct row){ phase_names[k], r->ops, r->lat, r->svc_lat,
+	    is_write_phase(k),
 	    k != PH_CREATE && k != PH_SEQWRITE && k != PH_RANDWRITE };
 	if (k == PH_RANDRW) {
-		w[0] = (struct row){ "randrw:read", r->reads, r->lat, false,
-		    true };
+		w[0] = (struct row){ "randrw:read", r->reads, r->lat,
+		    r->svc_lat, false, true };
 		w[1] = (struct row){ "randrw:write", r->ops - r->reads,
-		    r->write_lat, true, false };
+		    r->write_lat, r->svc_write_lat, true, false };
 		n = 2;
 	}
 	for (i = 0; i < n; i++) {
 		write_row(run, &w[i], r);
 		histout_add(run, w[i].phase, r->job, "lat", w[i].lat);
+		if (opt.rate > 0)
+			histout_add(run, w[i].phase, r->job, "svc",
+			    w[i].svc_lat);
 		if (opt.fsync_every && w[i].writes)
 			histout_add(run, w[i].phase, r->job, "fsync",
 			    r->fsync_lat);
@@ -921,6 +1040,18 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 	ph->lat = J->lat;
 	ph->fsync_lat = J->fsync_lat;
 	ph->write_lat = J->write_lat;
+	ph->svc_lat = J->svc_lat;
+	ph->svc_write_lat = J->svc_write_lat;
+	if (opt.rate > 0)
+		ph->rate_interval_ns = (uint64_t)(1e9 / opt.rate);
+	ph->poisson = opt.poisson;
+	rng_seed(&ph->arrival_rng, phase_seed(k, J->id) ^ 0x2545f4914f6cdd1dull);
+	/* Steady state is a time-bound phase's: random phases with -t. */
+	if (opt.steady_pct > 0 && ph->time_ns > 0) {
+		ph->steady_pct = opt.steady_pct;
+		ph->steady_sample_ns = (uint64_t)(opt.steady_window_s * 1e9 /
+		    STEADY_SAMPLES);
+	}
 	ph->stop = &g.stop;
 	ph->aio = opt.engine == ENGINE_PSYNC ? NULL : &J->aio;
 }
@@ -1005,9 +1136,44 @@ check_cached(enum phase_kind k, struct phase_extra *x)
 	    phase_names[k], 100 * x->read_ratio, bytes / 1048576.0);
 }
 
+/* --ramp: the phase runs for the ramp's time first, into histograms and
+ * counts that are thrown away; the measured phase goes on from the
+ * offsets the ramp reached. */
+static int
+ramp_up(struct job *J)
+{
+	struct phase r = J->ph;
+
+	r.time_ns = (uint64_t)(opt.ramp_s * 1e9);
+	r.max_ops = UINT64_MAX;
+	r.lat = r.write_lat = r.svc_lat = r.svc_write_lat = r.fsync_lat =
+	    J->ramp_lat;
+	r.log = NULL;
+	r.prog = &g.no_prog;
+	r.sync_end = false;
+	r.steady_pct = 0;
+	if (phase_run(&r) < 0)
+		return -1;
+	J->ph.ord = r.ord;
+	J->ph.mix_rng = r.mix_rng;
+	J->ph.arrival_rng = r.arrival_rng;
+	/* A permuted pass counts from the measured phase's first op. */
+	if (J->ph.ord.kind == ORD_PERMUTE) {
+		J->ph.ord.pass_start = 0;
+		rng_perm_init(&J->ph.ord.perm, J->ph.ord.nblocks,
+		    rng_next(&J->ph.ord.rng));
+	}
+	return 0;
+}
+
 static void
 job_work(struct job *J)
 {
+	if (opt.ramp_s > 0 && ramp_up(J) < 0) {
+		J->rc = -1;
+		__atomic_store_n(&g.stop, 1, __ATOMIC_RELAXED);
+		return;
+	}
 	getrusage(RUSAGE_THREAD, &J->ru0);
 	J->rc = phase_run(&J->ph);
 	getrusage(RUSAGE_THREAD, &J->ru1);
@@ -1064,22 +1230,32 @@ sum_jobs(struct result *r, struct phase_extra *x)
 	const struct phase *ph;
 
 	memset(r, 0, sizeof(*r));
+	r->steady_ns = 0;
 	if (opt.jobs == 1) {
 		r->lat = g.job[0].lat;
 		r->fsync_lat = g.job[0].fsync_lat;
 		r->write_lat = g.job[0].write_lat;
+		r->svc_lat = g.job[0].svc_lat;
+		r->svc_write_lat = g.job[0].svc_write_lat;
 	} else {
 		hist_init(g.lat);
 		hist_init(g.fsync_lat);
 		hist_init(g.write_lat);
+		hist_init(g.svc_lat);
+		hist_init(g.svc_write_lat);
 		r->lat = g.lat;
 		r->fsync_lat = g.fsync_lat;
 		r->write_lat = g.write_lat;
+		r->svc_lat = g.svc_lat;
+		r->svc_write_lat = g.svc_write_lat;
 	}
 	for (j = 0; j < opt.jobs; j++) {
 		ph = &g.job[j].ph;
 		r->ops += ph->ops;
 		r->reads += ph->reads;
+		/* All jobs are steady when the last one is. */
+		if (ph->steady_ns > r->steady_ns)
+			r->steady_ns = ph->steady_ns;
 		r->unwritten += ph->unwritten;
 		if (ph->sync_ns > r->sync_ns)
 			r->sync_ns = ph->sync_ns;
@@ -1091,6 +1267,8 @@ sum_jobs(struct result *r, struct phase_extra *x)
 			hist_merge(g.lat, g.job[j].lat);
 			hist_merge(g.fsync_lat, g.job[j].fsync_lat);
 			hist_merge(g.write_lat, g.job[j].write_lat);
+			hist_merge(g.svc_lat, g.job[j].svc_lat);
+			hist_merge(g.svc_write_lat, g.job[j].svc_write_lat);
 		}
 	}
 	r->seconds_ns = last > first ? last - first : 0;
@@ -1107,7 +1285,9 @@ job_row(uint64_t run, enum phase_kind k, const struct job *J,
 		.job = J->id, .ops = J->ph.ops, .reads = J->ph.reads,
 		.seconds_ns = J->ph.seconds_ns, .sync_ns = J->ph.sync_ns,
 		.unwritten = J->ph.unwritten, .lat = J->lat,
-		.fsync_lat = J->fsync_lat, .write_lat = J->write_lat, .x = &x
+		.fsync_lat = J->fsync_lat, .write_lat = J->write_lat,
+		.svc_lat = J->svc_lat, .svc_write_lat = J->svc_write_lat,
+		.steady_ns = J->ph.steady_ns, .x = &x
 	};
 
 	/* The device is every job's: its figures are in no one job's row. */
@@ -1143,6 +1323,8 @@ start_phase(uint64_t run, enum phase_kind k)
 		hist_init(J->lat);
 		hist_init(J->fsync_lat);
 		hist_init(J->write_lat);
+		hist_init(J->svc_lat);
+		hist_init(J->svc_write_lat);
 	}
 }
 
@@ -1395,6 +1577,8 @@ alloc_jobs(void)
 	g.lat = xmalloc(sizeof(*g.lat));
 	g.fsync_lat = xmalloc(sizeof(*g.fsync_lat));
 	g.write_lat = xmalloc(sizeof(*g.write_lat));
+	g.svc_lat = xmalloc(sizeof(*g.svc_lat));
+	g.svc_write_lat = xmalloc(sizeof(*g.svc_write_lat));
 	if (g.job == NULL)
 		err(EXIT_RUN_FAILED, "cannot allocate %" PRIu64 " jobs",
 		    opt.jobs);
@@ -1406,6 +1590,12 @@ alloc_jobs(void)
 		J->lat = xmalloc(sizeof(*J->lat));
 		J->fsync_lat = xmalloc(sizeof(*J->fsync_lat));
 		J->write_lat = xmalloc(sizeof(*J->write_lat));
+		J->svc_lat = xmalloc(sizeof(*J->svc_lat));
+		J->svc_write_lat = xmalloc(sizeof(*J->svc_write_lat));
+		J->ramp_lat = xmalloc(sizeof(*J->ramp_lat));
+		hist_init(J->svc_lat);
+		hist_init(J->svc_write_lat);
+		hist_init(J->ramp_lat);
 		hist_init(J->lat);
 		hist_init(J->fsync_lat);
 		hist_init(J->write_lat);
@@ -1424,12 +1614,17 @@ free_jobs(void)
 		free(g.job[j].lat);
 		free(g.job[j].fsync_lat);
 		free(g.job[j].write_lat);
+		free(g.job[j].svc_lat);
+		free(g.job[j].svc_write_lat);
+		free(g.job[j].ramp_lat);
 		latlog_free(&g.job[j].log);
 	}
 	free(g.job);
 	free(g.lat);
 	free(g.fsync_lat);
 	free(g.write_lat);
+	free(g.svc_lat);
+	free(g.svc_write_lat);
 }
 
 int

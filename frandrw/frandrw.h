@@ -67,6 +67,14 @@ struct latlog {
 	uint64_t first_index;	/* op_index of ent[0] */
 };
 
+/* --steady's last samples of iops. */
+#define STEADY_SAMPLES 10
+struct steady {
+	uint64_t then, next, ops_then;
+	unsigned n;
+	double v[STEADY_SAMPLES];
+};
+
 /* One timed phase: its inputs, then what the loop measured. */
 struct phase {
 	int fd;
@@ -89,11 +97,19 @@ struct phase {
 	struct hist *lat;
 	struct hist *fsync_lat;
 	struct hist *write_lat;	/* OP_MIX: the writes' (lat: the reads') */
+	struct hist *svc_lat;	/* --rate: issue to completion */
+	struct hist *svc_write_lat;	/* --rate, OP_MIX: the writes' */
+	uint64_t rate_interval_ns;	/* --rate: 0 for a closed loop */
+	bool poisson;		/* --arrivals poisson */
+	struct rng arrival_rng;
+	double steady_pct;	/* --steady: 0 off */
+	uint64_t steady_sample_ns;	/* a tenth of the window */
 	const int *stop;	/* set when another job failed */
 	struct aio *aio;	/* NULL: psync, one operation at a time */
 
 	uint64_t ops;
 	uint64_t reads;		/* OP_MIX: how many of ops were reads */
+	uint64_t steady_ns;	/* --steady: when reached; UINT64_MAX never */
 	uint64_t start_ns;	/* the clock when the phase began */
 	uint64_t end_ns;	/* and ended, log flushes taken out */
 	uint64_t unwritten;

@@ -6,7 +6,9 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -152,6 +154,58 @@ phase_sync(const struct phase *ph)
 	return -1;
 }
 
+/* --rate: the instant the next operation is due, fixed or Poisson. */
+static inline uint64_t
+next_due(struct phase *ph, uint64_t due)
+{
+	double u;
+
+	if (!ph->poisson)
+		return due + ph->rate_interval_ns;
+	/* 1 - u is in (0, 1]: an exponential gap, never infinite. */
+	u = (double)(rng_next(&ph->arrival_rng) >> 11) * 0x1p-53;
+	return due + (uint64_t)(-log(1 - u) * (double)ph->rate_interval_ns);
+}
+
+/* Sleep until DUE on the clock clock_now_ns() reads; the caller reads
+ * the clock again after, so an early wake-up only costs a loop turn. */
+static void
+sleep_until(uint64_t due)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(due / 1000000000u),
+		.tv_nsec = (long)(due % 1000000000u)
+	};
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* --steady iops:PCT:WINDOW: the iops of each tenth of the window; steady
+ * once the last ten lie within PCT% of their mean, max minus min. */
+static bool
+steady_sample(struct phase *ph, struct steady *st, uint64_t now, uint64_t ops)
+{
+	double v, lo, hi, sum = 0;
+	unsigned i;
+
+	v = (double)(ops - st->ops_then) * 1e9 / (double)(now - st->then);
+	st->ops_then = ops;
+	st->then = now;
+	st->next = now + ph->steady_sample_ns;
+	st->v[st->n++ % STEADY_SAMPLES] = v;
+	if (st->n < STEADY_SAMPLES)
+		return false;
+	lo = hi = st->v[0];
+	for (i = 0; i < STEADY_SAMPLES; i++) {
+		sum += st->v[i];
+		if (st->v[i] < lo)
+			lo = st->v[i];
+		if (st->v[i] > hi)
+			hi = st->v[i];
+	}
+	return hi - lo <= ph->steady_pct / 100 * (sum / STEADY_SAMPLES);
+}
+
 /* With --verify, stamping a block before its write and checking it after
  * its read cost a clock read each, so that the work is not counted as the
  * next operation's latency.  Without it, one clock read per operation:
@@ -159,21 +213,29 @@ phase_sync(const struct phase *ph)
  * in each of phase_run's two calls, so the other phases' loop carries
  * none of the mix's draws. */
 static inline __attribute__((always_inline)) int
-run_loop(struct phase *ph, const bool mix)
+run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 {
 	enum op_kind op = ph->op;
 	bool stamp = ph->verify && op == OP_WRITE;
 	bool check = ph->verify && op == OP_READ;
 	struct hist *h = ph->lat;
-	uint64_t start, prev, now, after, lat, deadline, off, i;
-	uint64_t excluded = 0, since_sync = 0;
+	uint64_t start, prev, now, after, lat, deadline, off, i, due = 0;
+	uint64_t issued = 0, excluded = 0, since_sync = 0;
+	struct steady st = { 0 };
 	int rc;
 
 	ph->unwritten = 0;
 	ph->sync_ns = 0;
 	ph->reads = 0;
+	ph->steady_ns = UINT64_MAX;
 	start = prev = clock_now_ns();
 	deadline = ph->time_ns ? start + ph->time_ns : UINT64_MAX;
+	if (paced)
+		due = start;
+	if (steady) {
+		st.then = start;
+		st.next = start + ph->steady_sample_ns;
+	}
 	for (i = 0; i < ph->max_ops;) {
 		off = ph->base + order_next(&ph->ord, i) * ph->bs;
 		if (mix) {
@@ -188,11 +250,27 @@ run_loop(struct phase *ph, const bool mix)
 			verify_stamp(ph->buf, ph->bs, off, ph->seed);
 			prev = clock_now_ns();
 		}
+		if (paced) {
+			/* Open loop: the latency runs from when the operation
+			 * was due, however late it could be issued, so a stall
+			 * shows (coordinated omission corrected); the service
+			 * time runs from its issue. */
+			if (prev < due) {
+				sleep_until(due);
+				prev = clock_now_ns();
+			}
+			issued = prev;
+		}
 		if (do_op(ph, op, off) < 0)
 			goto fail;
 		now = clock_now_ns();
-		lat = now - prev;
+		lat = now - (paced ? due : prev);
 		hist_add(h, lat);
+		if (paced) {
+			hist_add(mix && op == OP_WRITE ? ph->svc_write_lat :
+			    ph->svc_lat, now - issued);
+			due = next_due(ph, due);
+		}
 		if (ph->log) {
 			after = now;
 			if (log_op(ph->log, now - start - excluded, off, lat,
@@ -223,6 +301,11 @@ run_loop(struct phase *ph, const bool mix)
 		if (now >= deadline || target_interrupted() ||
 		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			break;
+		if (steady && now >= st.next &&
+		    steady_sample(ph, &st, now - excluded, i)) {
+			ph->steady_ns = now - start - excluded;
+			break;
+		}
 	}
 	if (ph->sync_end && !target_interrupted()) {
 		if (phase_sync(ph) < 0)
@@ -246,7 +329,18 @@ fail:
 int
 phase_run(struct phase *ph)
 {
+	bool mix = ph->op == OP_MIX, paced = ph->rate_interval_ns > 0;
+
 	if (ph->aio != NULL)
 		return aio_run(ph);
-	return ph->op == OP_MIX ? run_loop(ph, true) : run_loop(ph, false);
+	/* Each combination its own loop: the plain one carries nothing of
+	 * the others. */
+	if (ph->steady_pct > 0)
+		return mix ? run_loop(ph, true, paced, true) :
+		    run_loop(ph, false, paced, true);
+	if (paced)
+		return mix ? run_loop(ph, true, true, false) :
+		    run_loop(ph, false, true, false);
+	return mix ? run_loop(ph, true, false, false) :
+	    run_loop(ph, false, false, false);
 }

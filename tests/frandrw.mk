@@ -9,7 +9,8 @@ TESTS += \
 	tests/tools/frandrw-hist.sh \
 	tests/tools/frandrw-jobs.sh \
 	tests/tools/frandrw-mix.sh \
-	tests/tools/frandrw-engines.sh
+	tests/tools/frandrw-engines.sh \
+	tests/tools/frandrw-rate.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
@@ -19,6 +20,7 @@ EXTRA_DIST += \
 	tests/tools/frandrw-jobs.sh \
 	tests/tools/frandrw-mix.sh \
 	tests/tools/frandrw-engines.sh \
+	tests/tools/frandrw-rate.sh \
 	tests/tools/frandrw-lib.sh
 
 # histof: one histogram of the latencies a --lat-log holds, for the

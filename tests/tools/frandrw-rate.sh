@@ -1,0 +1,132 @@
+#!/bin/sh
+# shellcheck disable=SC2317 # helpers that run through wait_for
+# frandrw-rate.sh: the open loop (--rate): a stall shows in lat_us_p99
+# (latency from when each operation was due) but not in svc_us_p99 (from
+# its issue), and the achieved rate is the target's; --arrivals poisson;
+# --ramp leaves its I/O out of every figure; --steady does not find
+# steady state while the phase is being disturbed, and finds it after.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck disable=SC2016 # awk programs are awk
+. "$top_srcdir/tests/tools/lib.sh"
+need_cmd frandrw
+need_cmd fcompare
+
+dir=$scratch/d
+mkdir "$dir"
+# A file to read, made once: the phases below only read it.
+frandrw -q -s 1M -p seqwrite --keep "$dir/f" >/dev/null 2>&1 ||
+    skip_all "cannot make the file to read"
+
+# reading PID: the process has read more than 16 KiB (its phase is on).
+reading() {
+	[ "$(awk '/^rchar:/ { print $2 }' "/proc/$1/io" 2>/dev/null || echo 0)" -gt 16384 ]
+}
+now_s() { date +%s.%N; }
+
+# --- a 1 s stall under --rate 200 ---
+frandrw -q -p randread -r 800 --rate 200 --force "$dir/f" >"$scratch/st.out" 2>/dev/null &
+pid=$!
+if wait_for 30 reading $pid; then
+	kill -STOP $pid
+	t=$(now_s)
+	# The stall itself is the stimulus: one second, by the clock.
+	while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 1) }'; do sleep 0.05; done
+	kill -CONT $pid
+fi
+wait $pid
+is "$?" 0 "--rate 200 with a stall: exit 0"
+lat=$(col lat_us_p99 <"$scratch/st.out")
+svc=$(col svc_us_p99 <"$scratch/st.out")
+check "a 1 s stall: lat_us_p99 $lat >= 0.5 s (from when each was due)" \
+    awk -v v="$lat" 'BEGIN { exit !(v >= 500000) }'
+if loaded; then
+	# A loaded machine delays a wake-up by more than a cached read takes:
+	# the service time must still be far below the stall.
+	check "  svc_us_p99 $svc well below it (loaded: under half)" \
+	    awk -v v="$svc" -v l="$lat" 'BEGIN { exit !(v < l / 2) }'
+else
+	check "  svc_us_p99 $svc < 50 ms (from issue)" \
+	    awk -v v="$svc" 'BEGIN { exit !(v < 50000) }'
+fi
+is "$(col ops <"$scratch/st.out")" 800 "  every operation done"
+
+# --- the achieved rate without a stall ---
+frandrw -q -p randread -r 800 --rate 200 --force "$dir/f" >"$scratch/r.out" 2>/dev/null
+is "$?" 0 "--rate 200: exit 0"
+iops=$(col iops <"$scratch/r.out")
+check "achieved $iops iops, within 2% of 200" awk -v v="$iops" 'BEGIN { exit !(v >= 196 && v <= 204) }'
+check "  lat_us_p50 under the 5 ms interval when nothing stalls" \
+    awk -v v="$(col lat_us_p50 <"$scratch/r.out")" 'BEGIN { exit !(v < 5000) }'
+is "$(sed -n 's/^# rate: //p' "$scratch/r.out" | cut -d, -f1)" "200 iops per job" "rate metadata"
+frandrw -q -p randread -r 800 --rate 400 --arrivals poisson --force "$dir/f" >"$scratch/p.out" 2>/dev/null
+is "$?" 0 "--arrivals poisson: exit 0"
+iops=$(col iops <"$scratch/p.out")
+check "poisson arrivals: $iops iops, within 12% of 400 (800 exponential gaps)" \
+    awk -v v="$iops" 'BEGIN { exit !(v >= 352 && v <= 448) }'
+frandrw -q -p randread -r 400 --rate 400 --hist - --force "$dir/f" >"$scratch/h.out" 2>/dev/null
+fcompare --merge "$scratch/h.out" >"$scratch/h.m"
+is "$(col svc_samples <"$scratch/h.m")" 400 "--hist carries the service times; --merge pools them"
+
+# --- --ramp: left out of every figure ---
+frandrw -q -p randread -r 500 --rate 1000 --ramp 1 --lat-log "$scratch/ramp.log" \
+    --force "$dir/f" >"$scratch/ramp.out" 2>/dev/null
+is "$?" 0 "--ramp 1: exit 0"
+is "$(col ops <"$scratch/ramp.out")" 500 "--ramp: the operations after it only"
+check "  the seconds are the measured phase's (about 0.5 s, not 1.5)" \
+    awk -v v="$(col seconds <"$scratch/ramp.out")" 'BEGIN { exit !(v > 0.45 && v < 1.2) }'
+is "$(awk '/^#/ { next } !h { h = 1; next } { n++ } END { print n }' "$scratch/ramp.log")" 500 \
+    "  and the log has no ramp rows"
+is "$(sed -n 's/^# ramp_s: //p' "$scratch/ramp.out")" 1 "ramp metadata"
+
+# --- --steady: not inside a disturbed window ---
+# The first two seconds are disturbed: stopped 0.2 s of every 0.4 s, so
+# every one-second window of them holds samples near zero.
+frandrw -q -p randread -t 12 --steady iops:25:1 --force "$dir/f" >"$scratch/sd.out" 2>/dev/null &
+pid=$!
+if wait_for 30 reading $pid; then
+	t0=$(now_s)
+	for _ in 1 2 3 4 5; do
+		kill -STOP $pid
+		t=$(now_s)
+		while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
+		kill -CONT $pid
+		t=$(now_s)
+		while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
+	done
+	t1=$(now_s)
+fi
+wait $pid
+is "$?" 0 "--steady: exit 0"
+steady=$(col steady_s <"$scratch/sd.out")
+disturbed=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+if [ "$steady" = - ]; then
+	if loaded; then
+		skip "--steady: never steady on a loaded machine (allowed there)"
+	else
+		ok 1 "--steady: steady state reached after the disturbance"
+	fi
+else
+	check "--steady: reached at $steady s, not inside the $disturbed s disturbed" \
+	    awk -v s="$steady" -v d="$disturbed" 'BEGIN { exit !(s >= d) }'
+	check "  and the phase stopped there" \
+	    awk -v s="$steady" -v t="$(col seconds <"$scratch/sd.out")" 'BEGIN { d = t - s; exit !(d >= 0 && d < 0.5) }'
+fi
+
+# --- usage errors ---
+bad() {	# bad NAME ARGS...
+	name=$1; shift
+	frandrw -q "$@" --force "$dir/f" >/dev/null 2>"$scratch/bad.err"
+	rc=$?
+	if [ "$rc" -eq 2 ]; then ok 0 "$name"; else ok 1 "$name"; diag "exit $rc"; fi
+}
+bad "--rate 0" -p randread --rate 0
+bad "--rate x" -p randread --rate x
+bad "--arrivals without --rate" -p randread --arrivals poisson
+bad "--arrivals bursty" -p randread --rate 10 --arrivals bursty
+bad "--rate with io_uring" -p randread --rate 10 --engine io_uring
+bad "--steady without -t" -p randread --steady iops:5:1
+bad "--steady lat:5:1" -p randread -t 1 --steady lat:5:1
+bad "--steady iops:5" -p randread -t 1 --steady iops:5
+bad "--ramp -1" -p randread --ramp -1
+rm -f "$dir/f"
+done_testing
