@@ -71,7 +71,9 @@ main(int argc, char *argv[])
 	if ((buf = aligned_alloc(4096, (bs + 4095) / 4096 * 4096)) == NULL)
 		err(1, "malloc");
 	memset(buf, 0x5a, bs);
-	if ((fd = open(argv[3], O_RDWR)) < 0)
+	/* BENCH_DIRECT=1: O_DIRECT, as frandrw --direct opens. */
+	if ((fd = open(argv[3], O_RDWR | (getenv("BENCH_DIRECT") &&
+	    strcmp(getenv("BENCH_DIRECT"), "1") == 0 ? O_DIRECT : 0))) < 0)
 		err(1, "%s", argv[3]);
 
 	getrusage(RUSAGE_SELF, &ru0);

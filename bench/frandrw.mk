@@ -3,3 +3,7 @@
 noinst_PROGRAMS += bench/bench-randio
 bench_bench_randio_SOURCES = bench/bench-randio.c
 BENCH_LIST += bench/frandrw.sh
+noinst_PROGRAMS += bench/bench-uring
+bench_bench_uring_SOURCES = bench/bench-uring.c
+bench_bench_uring_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS)
+bench_bench_uring_LDADD = $(LDADD) $(LIBURING_LIBS)
