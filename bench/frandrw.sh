@@ -28,7 +28,7 @@ run_frandrw() {
 	if [ "$1" = read ]; then set -- "$2" -p randread -r "$ops"
 	else set -- "$2" -p randwrite -w "$ops"; fi
 	f=$1; shift
-	"$fr" -q -s $size -b 4K "$@" --force "$f" | awk '/^#/ { next }
+	"$fr" -q -s $size -b 4K "$@" --force "$f" 2>/dev/null | awk '/^#/ { next }
 	    !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
 	    { print $c["iops"], $c["cpu_pct"] / 100 * $c["seconds"] }'
 }
@@ -167,7 +167,7 @@ rounds3() {
 }
 
 fr_iops() {	# frandrw ARGS...: "IOPS CPU" of its last row
-	"$fr" -q "$@" | awk '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	"$fr" -q "$@" 2>/dev/null | awk '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
 	    { x = $c["iops"] " " $c["cpu_pct"] / 100 * $c["seconds"] } END { print x }'
 }
 fio_iops() {	# fio ARGS...: "IOPS CPU" of the (group) read result

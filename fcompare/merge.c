@@ -498,6 +498,20 @@ free_all(void)
 		free(m.keyname_buf[i]);
 }
 
+/* The input's tool, when every block agrees; else fcompare's. */
+static const char *
+tool_of(void)
+{
+	static char buf[128];
+	size_t i;
+
+	for (i = 0; i < m.nmeta; i++)
+		if (strcmp(m.meta_key[i], "tool") == 0)
+			return m.meta_val[i];
+	snprintf(buf, sizeof(buf), "fcompare %s", PACKAGE_VERSION);
+	return buf;
+}
+
 int
 merge_inputs(const struct input_file *f, size_t nf, FILE *out, int argc,
     char *const argv[])
@@ -519,8 +533,11 @@ merge_inputs(const struct input_file *f, size_t nf, FILE *out, int argc,
 			    m.g[i].key);
 	memset(&w, 0, sizeof(w));
 	w.out = out;
-	fprintf(out, "# fsbench %d\n# tool: fcompare %s\n", RECORD_VERSION,
-	    PACKAGE_VERSION);
+	/* The rows are still the measuring program's: its tool line stays
+	 * (fplot charts them as such), and the merge says who merged. */
+	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	record_meta(&w, "tool", "%s", tool_of());
+	record_meta(&w, "merged_by", "fcompare %s", PACKAGE_VERSION);
 	record_meta(&w, "command", "%s", record_quote_argv(argc, argv, cmd,
 	    sizeof(cmd)));
 	for (i = 0; i < m.nmeta; i++)

@@ -24,7 +24,8 @@ function on_header(   i, nk, kw, cw) {
 			for (i = 1; i <= nk; i++) if (kw[i] != "label" && kw[i] != "metric") { need(kw[i]); ck[++nck] = kw[i] } }
 		else for (i = 1; i < col["metric"]; i++) if (cname[i] != "label") ck[++nck] = cname[i]
 	}
-	if (kind == "fzero" || kind == "frandrw") { need("run") }
+	# fcompare --merge pools the runs: its rows have no run column.
+	if (kind == "fzero" || (kind == "frandrw" && !("merged_by" in meta))) { need("run") }
 	runs_seen = 0
 }
 function slot(p, c, s) {

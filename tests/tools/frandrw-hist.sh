@@ -83,6 +83,15 @@ for ph in create randwrite randread; do
 	}')" 0 "$ph: merged percentiles within 0.1% of the exact ones of all samples"
 done
 is "$(sed -n 's/^# keys: //p' "$scratch/m.out")" "label phase" "merged keys"
+is "$(sed -n 's/^# tool: //p' "$scratch/m.out" | cut -d' ' -f1)" frandrw "the merged rows keep their tool"
+check "  and say who merged them" grep -q '^# merged_by: fcompare' "$scratch/m.out"
+if command -v gnuplot >/dev/null 2>&1 && command -v fplot >/dev/null 2>&1; then
+	fplot --text -s 160x40 "$scratch/m.out" >"$scratch/m.txt" 2>"$scratch/m.err"
+	is "$?" 0 "fplot charts merged percentiles"
+	check "  the latency panel is there" grep -q "latency percentiles" "$scratch/m.txt"
+else
+	skip "fplot charts merged percentiles: no gnuplot"
+fi
 
 # One run merged is that run: the same percentiles, to the digit.
 frandrw -q -s 2M -p create,randread --hist - "$dir" >"$scratch/one.out"
