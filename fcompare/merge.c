@@ -262,6 +262,23 @@ u64_cell(const struct record_block *b, size_t r, int col, const char *where)
 	return v;
 }
 
+/* sum_ns: an integer of nanoseconds, possibly past 2^64, read whole. */
+static long double
+sum_cell(const struct record_block *b, size_t r, int col, const char *where)
+{
+	const char *s = record_cell(b, r, col);
+	long double v;
+	char *e;
+
+	errno = 0;
+	v = strtold(s, &e);
+	if (*s < '0' || *s > '9' || *e != '\0' || errno != 0 || !(v >= 0) ||
+	    v > 1e30L)
+		errx(EXIT_USAGE, "%s:%zu: '%s' in column sum_ns is not a sum of "
+		    "nanoseconds", where, b->row_line[r], s);
+	return v;
+}
+
 static void
 check_scheme(const struct record_block *b, const char *where)
 {
@@ -288,7 +305,6 @@ read_hist(const struct record_block *b, const char *where)
 	struct group *g;
 	struct hist *h;
 	uint64_t count, before;
-	double sum;
 	size_t r, k;
 
 	check_scheme(b, where);
@@ -320,10 +336,7 @@ read_hist(const struct record_block *b, const char *where)
 			h->min = u64_cell(b, r, c_min, where);
 		if (u64_cell(b, r, c_max, where) > h->max)
 			h->max = u64_cell(b, r, c_max, where);
-		if (record_parse_num(record_cell(b, r, c_sum), &sum) < 0)
-			errx(EXIT_USAGE, "%s:%zu: sum_ns is not a number", where,
-			    b->row_line[r]);
-		h->sum += (long double)sum;
+		hist_add_sum(h, sum_cell(b, r, c_sum, where));
 	}
 }
 

@@ -66,7 +66,7 @@ histout_add(uint64_t run, const char *phase, uint64_t job, const char *kind,
 	r->count = h->count;
 	r->min = h->min;
 	r->max = h->max;
-	r->sum = h->sum;
+	r->sum = hist_sum(h);
 	mem = open_memstream(&r->buckets, &len);
 	if (mem == NULL || hist_write_buckets(h, mem) < 0 || fclose(mem) != 0)
 		err(EXIT_RUN_FAILED, "histogram");

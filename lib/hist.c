@@ -71,7 +71,24 @@ hist_percentile(const struct hist *h, double p)
 double
 hist_mean(const struct hist *h)
 {
-	return h->count ? (double)(h->sum / h->count) : 0;
+	return h->count ? (double)(hist_sum(h) / h->count) : 0;
+}
+
+long double
+hist_sum(const struct hist *h)
+{
+	return (long double)h->sum_hi * 18446744073709551616.0L +
+	    (long double)h->sum_lo;
+}
+
+void
+hist_add_sum(struct hist *h, long double sum)
+{
+	long double hi = floorl(sum / 18446744073709551616.0L);
+	uint64_t lo = (uint64_t)(sum - hi * 18446744073709551616.0L);
+
+	h->sum_lo += lo;
+	h->sum_hi += (uint64_t)hi + (h->sum_lo < lo);
 }
 
 void
@@ -82,7 +99,8 @@ hist_merge(struct hist *into, const struct hist *from)
 	for (i = 0; i < HIST_BUCKETS; i++)
 		into->bucket[i] += from->bucket[i];
 	into->count += from->count;
-	into->sum += from->sum;
+	into->sum_lo += from->sum_lo;
+	into->sum_hi += from->sum_hi + (into->sum_lo < from->sum_lo);
 	if (from->min < into->min)
 		into->min = from->min;
 	if (from->max > into->max)

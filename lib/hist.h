@@ -20,7 +20,10 @@ struct hist {
 	uint64_t count;
 	uint64_t min;
 	uint64_t max;
-	long double sum;
+	/* The sum of the values, exact to 2^128 ns: two words and a carry
+	 * cost less per add than a long double's x87 addition. */
+	uint64_t sum_lo;
+	uint64_t sum_hi;
 	uint64_t bucket[HIST_BUCKETS];
 };
 
@@ -44,7 +47,8 @@ hist_add(struct hist *h, uint64_t v)
 {
 	h->bucket[hist_index(v)]++;
 	h->count++;
-	h->sum += v;
+	h->sum_lo += v;
+	h->sum_hi += h->sum_lo < v;
 	if (v < h->min)
 		h->min = v;
 	if (v > h->max)
@@ -60,6 +64,9 @@ uint64_t hist_bucket_width(unsigned idx);
  * the histogram is empty. */
 uint64_t hist_percentile(const struct hist *h, double p);
 double hist_mean(const struct hist *h);
+/* The sum of the values, and adding a sum read back from a file. */
+long double hist_sum(const struct hist *h);
+void hist_add_sum(struct hist *h, long double sum);
 void hist_merge(struct hist *into, const struct hist *from);
 
 /* The non-empty buckets as "INDEX:COUNT,..." in rising order ("-" when
