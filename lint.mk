@@ -76,6 +76,9 @@ lint-valgrind: $(bin_PROGRAMS) $(check_PROGRAMS)
 		{ cat "$$tmp/out"; exit 1; }; }; \
 	run fzero/fzero -q -s 1M -n 1 -m write:4096,truncate,mmap "$$tmp"; \
 	run frandrw/frandrw -q -s 1M -b 4k "$$tmp"; \
+	run frandrw/frandrw -q -s 1M -j 2 -p create,randrw --rate 5000 \
+		--hist "$$tmp/h.rec" "$$tmp"; \
+	run fcompare/fcompare --merge "$$tmp/h.rec"; \
 	run fload/fload -q -L none -d "$$tmp" -- true; \
 	run fmatrix/fmatrix --dry-run -f ext4 -d "$$tmp" -- true; \
 	run fcompare/fcompare $(abs_top_srcdir)/tests/data/fcompare-seed004-delalloc.csv \

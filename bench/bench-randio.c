@@ -50,6 +50,7 @@ main(int argc, char *argv[])
 	struct rng r;
 	struct rng_perm p;
 	int writing, permute, fd;
+	const char *direct;
 	char *buf;
 	ssize_t n;
 
@@ -72,8 +73,9 @@ main(int argc, char *argv[])
 		err(1, "malloc");
 	memset(buf, 0x5a, bs);
 	/* BENCH_DIRECT=1: O_DIRECT, as frandrw --direct opens. */
-	if ((fd = open(argv[3], O_RDWR | (getenv("BENCH_DIRECT") &&
-	    strcmp(getenv("BENCH_DIRECT"), "1") == 0 ? O_DIRECT : 0))) < 0)
+	direct = getenv("BENCH_DIRECT");
+	if ((fd = open(argv[3], O_RDWR | (direct != NULL &&
+	    strcmp(direct, "1") == 0 ? O_DIRECT : 0))) < 0)
 		err(1, "%s", argv[3]);
 
 	getrusage(RUSAGE_SELF, &ru0);

@@ -60,6 +60,7 @@ main(int argc, char *argv[])
 	unsigned qd, i, n;
 	char *buf[4096];
 	int fd, rc, flags = O_RDONLY;
+	const char *direct;
 
 	if (argc != 6)
 		errx(2, "usage: bench-uring FILE SIZE BS OPS QD");
@@ -73,7 +74,8 @@ main(int argc, char *argv[])
 	/* frandrw's phase_seed() for randread (kind 2) of job 1. */
 	rng_seed(&o.r, RNG_DEFAULT_SEED ^ (0x9e3779b97f4a7c15ull * 3u));
 	rng_perm_init(&o.p, o.nblocks, rng_next(&o.r));
-	if (getenv("BENCH_DIRECT") && strcmp(getenv("BENCH_DIRECT"), "1") == 0)
+	direct = getenv("BENCH_DIRECT");
+	if (direct != NULL && strcmp(direct, "1") == 0)
 		flags |= O_DIRECT;
 	if ((fd = open(argv[1], flags)) < 0)
 		err(1, "%s", argv[1]);

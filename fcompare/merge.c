@@ -178,21 +178,19 @@ keep_common_meta(const struct record_block *b)
 		m.meta_set = true;
 		return;
 	}
-	for (i = 0; i < m.nmeta;) {
+	/* Keep what this block agrees on, in order; free the rest. */
+	for (i = j = 0; i < m.nmeta; i++) {
 		const char *v = record_meta_get(b, m.meta_key[i]);
 
 		if (v != NULL && strcmp(v, m.meta_val[i]) == 0) {
-			i++;
-			continue;
+			m.meta_key[j] = m.meta_key[i];
+			m.meta_val[j++] = m.meta_val[i];
+		} else {
+			free(m.meta_key[i]);
+			free(m.meta_val[i]);
 		}
-		free(m.meta_key[i]);
-		free(m.meta_val[i]);
-		for (j = i; j + 1 < m.nmeta; j++) {
-			m.meta_key[j] = m.meta_key[j + 1];
-			m.meta_val[j] = m.meta_val[j + 1];
-		}
-		m.nmeta--;
 	}
+	m.nmeta = j;
 }
 
 static void
@@ -287,7 +285,7 @@ check_scheme(const struct record_block *b, const char *where)
 	const char *unit = record_meta_get(b, "hist_unit");
 	char want[16];
 
-	snprintf(want, sizeof(want), "%u", HIST_SUB_BITS);
+	snprintf(want, sizeof(want), "%d", (int)HIST_SUB_BITS);
 	if (strcmp(scheme, HIST_SCHEME) != 0 || bits == NULL ||
 	    strcmp(bits, want) != 0 || unit == NULL || strcmp(unit, "ns") != 0)
 		errx(EXIT_USAGE, "%s:%zu: histograms of another scheme (%s, "

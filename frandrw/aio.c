@@ -93,7 +93,7 @@ uring_open(struct aio *a)
 			    "");
 		return -1;
 	}
-	a->cqe = xmalloc(a->depth * sizeof(*a->cqe));
+	a->cqe = xmalloc(a->depth * sizeof(struct io_uring_cqe *));
 	/* Registered buffers and file spare the kernel a lookup and a page
 	 * pinning per I/O; where the memlock limit refuses, plain ones. */
 	iov = xmalloc(a->depth * sizeof(*iov));
@@ -164,14 +164,14 @@ libaio_open(struct aio *a)
 {
 	int rc;
 
-	memset(&a->ctx, 0, sizeof(a->ctx));
+	a->ctx = NULL;	/* io_setup wants it zeroed */
 	rc = io_setup((int)a->depth, &a->ctx);
 	if (rc < 0) {
 		warnx("libaio: io_setup: %s", strerror(-rc));
 		return -1;
 	}
 	a->iocb = xmalloc(a->depth * sizeof(*a->iocb));
-	a->iocbp = xmalloc(a->depth * sizeof(*a->iocbp));
+	a->iocbp = xmalloc(a->depth * sizeof(struct iocb *));
 	a->ev = xmalloc(a->depth * sizeof(*a->ev));
 	return 0;
 }

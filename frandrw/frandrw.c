@@ -52,42 +52,45 @@ static const char *const phase_names[PH_NKINDS] = {
 static const char *const prealloc_names[] = { "none", "fallocate", "write" };
 
 static struct {
+	/* Eight-byte members first, then four, then flags: no padding. */
 	uint64_t size;
-	bool size_set;
 	uint64_t bs;
-	enum phase_kind phase[PH_NKINDS];
-	int nphases;
 	uint64_t writes;	/* 0: one pass */
 	uint64_t reads;
 	double time_s;		/* 0: bound by count */
 	uint64_t runs;
 	struct autorun autorun;	/* -n auto */
 	const char *label;
-	bool settle;
-	enum prealloc prealloc;
 	uint64_t fsync_every;
-	bool datasync;
-	bool direct;
-	bool sync_end;
-	enum drop_method drop;
-	unsigned drop_after;	/* bit per phase, and DROP_PREALLOC */
-	bool permute;
-	bool random_set;	/* --random given */
 	struct dist_spec dist;
-	int mix;		/* --mix: reads in percent; -1 not given */
 	uint64_t seed;
-	bool verify;
 	const char *lat_log;
 	const char *hist;	/* --hist FILE, "-" for stdout */
 	uint64_t jobs;
-	enum engine engine;
 	uint64_t iodepth;
 	double rate;		/* --rate: iops per job; 0 closed loop */
-	bool poisson;
-	bool arrivals_set;
 	double ramp_s;
 	double steady_pct;	/* --steady iops:PCT:WINDOW; 0 off */
 	double steady_window_s;
+	const char *fiemap_dump;
+	const char *path;
+	enum phase_kind phase[PH_NKINDS];
+	int nphases;
+	enum prealloc prealloc;
+	enum drop_method drop;
+	unsigned drop_after;	/* bit per phase, and DROP_PREALLOC */
+	int mix;		/* --mix: reads in percent; -1 not given */
+	enum engine engine;
+	bool size_set;
+	bool settle;
+	bool datasync;
+	bool direct;
+	bool sync_end;
+	bool permute;
+	bool random_set;	/* --random given */
+	bool verify;
+	bool poisson;
+	bool arrivals_set;
 	bool shared_file;
 	bool per_job;
 	bool keep;
@@ -95,8 +98,6 @@ static struct {
 	bool no_space_check;
 	bool quiet;
 	bool require_idle;
-	const char *fiemap_dump;
-	const char *path;
 } opt;
 
 /* One worker: a thread of its own when there are several (-j). */

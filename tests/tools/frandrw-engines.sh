@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2317 # functions the checker thinks unreachable
 # frandrw-engines.sh: --engine io_uring and libaio at several depths and
 # job counts on a tmpfs and an ext4 loop mount: rows add up, every block
 # reads back what was written, the log has a row per operation and the
@@ -28,7 +29,7 @@ files_left() {
 }
 engines=
 for e in io_uring libaio; do
-	if frandrw -q -s 64K -p create --engine $e "$scratch" >/dev/null 2>"$scratch/probe.err"; then
+	if frandrw -q -s 64K -p create --engine "$e" "$scratch" >/dev/null 2>"$scratch/probe.err"; then
 		engines="$engines $e"
 	else
 		skip "--engine $e: $(head -n 1 "$scratch/probe.err")"
@@ -42,7 +43,7 @@ on_fs() {	# on_fs NAME DIR
 		for qd in 1 8; do
 			for j in 1 2; do
 				t="$name $e qd $qd -j $j"
-				frandrw -q -s 1M -j $j --engine $e --iodepth $qd --verify \
+				frandrw -q -s 1M -j $j --engine "$e" --iodepth $qd --verify \
 				    -p create,randwrite,randread,seqread,randrw "$d" \
 				    >"$scratch/e.out" 2>/dev/null
 				is "$?" 0 "$t: exit 0"
@@ -55,7 +56,7 @@ on_fs() {	# on_fs NAME DIR
 				    $((256 * j)) "$t: randrw's two rows add up to its operations"
 			done
 		done
-		frandrw -q -s 1M -j 2 --per-job --engine $e --iodepth 4 -p create,randread "$d" \
+		frandrw -q -s 1M -j 2 --per-job --engine "$e" --iodepth 4 -p create,randread "$d" \
 		    >"$scratch/pj.out" 2>/dev/null
 		is "$(col ops <"$scratch/pj.out" | sort -u)" 256 "$name $e --per-job: each job its pass"
 		is "$(files_left "$d")" 0 "$name $e: no file left"
@@ -77,7 +78,7 @@ if [ "$(id -u)" -eq 0 ]; then
 		loop_mount ext4 64
 		on_fs ext4 "$mnt"
 		for e in $engines; do
-			frandrw -q -s 1M --direct --engine $e --iodepth 16 -p create,randread \
+			frandrw -q -s 1M --direct --engine "$e" --iodepth 16 -p create,randread \
 			    "$mnt" >"$scratch/d.out" 2>/dev/null
 			is "$?" 0 "ext4 $e --direct: exit 0"
 			check "ext4 $e --direct: rows add up" rows_add_up "$scratch/d.out"
@@ -96,7 +97,7 @@ mkdir -p "$dir"
 # The log: a row per operation; the row's percentiles within 0.1% of the
 # exact ones (6 printed digits on top).
 for e in $engines; do
-	frandrw -q -s 2M --engine $e --iodepth 16 -p create,randread -r 5000 \
+	frandrw -q -s 2M --engine "$e" --iodepth 16 -p create,randread -r 5000 \
 	    --lat-log "$scratch/$e.log" "$dir" >"$scratch/$e.out" 2>/dev/null
 	is "$(awk '/^#/ { next } !h { h = 1; next } $2 == "randread" { n++ } END { print n }' "$scratch/$e.log")" \
 	    5000 "$e: a log row per operation"

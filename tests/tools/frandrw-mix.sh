@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2317 # functions the checker thinks unreachable
 # frandrw-mix.sh: the randrw phase (--mix: the share of reads, two rows
 # that add up) and --dist (zipf, pareto and normal skews that match their
 # distributions, the same offsets for the same seed), with their errors.
