@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <time.h>
 
 #include "aio.h"
 #include "cli.h"
@@ -132,16 +133,31 @@ uring_prep(struct aio *a, unsigned s)
 }
 
 /* Submit what is prepared and wait for at least one completion: one
- * system call for both. */
+ * system call for both.  With UNTIL (--rate), wait no later than that
+ * instant: a timeout is not an error, just no completion. */
 static int
-uring_submit_reap(struct aio *a, unsigned *n)
+uring_submit_reap(struct aio *a, unsigned *n, uint64_t until)
 {
+	struct __kernel_timespec ts;
+	struct io_uring_cqe *cqe;
 	unsigned i, got;
+	uint64_t now;
 	int rc;
 
-	do
-		rc = io_uring_submit_and_wait(&a->ring, 1);
-	while (rc == -EINTR && !target_interrupted());
+	do {
+		if (until == 0) {
+			rc = io_uring_submit_and_wait(&a->ring, 1);
+			continue;
+		}
+		now = clock_now_ns();
+		now = until > now ? until - now : 0;
+		ts.tv_sec = (long long)(now / 1000000000u);
+		ts.tv_nsec = (long long)(now % 1000000000u);
+		rc = io_uring_submit_and_wait_timeout(&a->ring, &cqe, 1, &ts,
+		    NULL);
+		if (rc == -ETIME)
+			rc = 0;
+	} while (rc == -EINTR && !target_interrupted());
 	if (rc < 0) {
 		errno = -rc;
 		return -1;
@@ -190,9 +206,11 @@ libaio_prep(struct aio *a, unsigned s)
 }
 
 static int
-libaio_submit_reap(struct aio *a, unsigned *n)
+libaio_submit_reap(struct aio *a, unsigned *n, uint64_t until)
 {
+	struct timespec ts, *tsp = NULL;
 	unsigned i;
+	uint64_t now;
 	int rc, done = 0;
 
 	for (i = 0; i < a->nprepped; i++)
@@ -208,9 +226,16 @@ libaio_submit_reap(struct aio *a, unsigned *n)
 		}
 		done += rc;
 	}
-	do
-		rc = io_getevents(a->ctx, 1, (long)a->depth, a->ev, NULL);
-	while (rc == -EINTR && !target_interrupted());
+	do {
+		if (until != 0) {
+			now = clock_now_ns();
+			now = until > now ? until - now : 0;
+			ts.tv_sec = (time_t)(now / 1000000000u);
+			ts.tv_nsec = (long)(now % 1000000000u);
+			tsp = &ts;
+		}
+		rc = io_getevents(a->ctx, 1, (long)a->depth, a->ev, tsp);
+	} while (rc == -EINTR && !target_interrupted());
 	if (rc < 0) {
 		errno = -rc;
 		return -1;
@@ -310,18 +335,18 @@ engine_prep(struct aio *a, unsigned s)
 }
 
 static int
-engine_submit_reap(struct aio *a, unsigned *n)
+engine_submit_reap(struct aio *a, unsigned *n, uint64_t until)
 {
 	int rc = -1;
 
 	errno = EINVAL;
 #ifdef HAVE_LIBURING
 	if (a->engine == ENGINE_IO_URING)
-		rc = uring_submit_reap(a, n);
+		rc = uring_submit_reap(a, n, until);
 #endif
 #ifdef HAVE_LIBAIO
 	if (a->engine == ENGINE_LIBAIO)
-		rc = libaio_submit_reap(a, n);
+		rc = libaio_submit_reap(a, n, until);
 #endif
 	if (rc == 0) {
 		a->inflight += a->nprepped;
@@ -333,15 +358,23 @@ engine_submit_reap(struct aio *a, unsigned *n)
 
 /* ---- the loop ---- */
 
+/* Fill idle slots while the phase wants more; with --rate, only with the
+ * operations already due at NOW (*DUE is the next one's instant). */
 static void
-fill(struct phase *ph, struct aio *a, uint64_t *issued, bool stopping)
+fill(struct phase *ph, struct aio *a, uint64_t *issued, bool stopping,
+    uint64_t now, uint64_t *due)
 {
 	struct aio_slot *sl;
 	unsigned s;
 
 	while (a->nfree > 0 && !stopping && *issued < ph->max_ops) {
+		if (ph->rate_interval_ns && *due > now)
+			break;
 		s = a->free[--a->nfree];
 		sl = &a->slot[s];
+		sl->t_due = *due;
+		if (ph->rate_interval_ns)
+			*due = next_due(ph, *due);
 		sl->off = ph->base + order_next(&ph->ord, *issued) * ph->bs;
 		sl->op = ph->op;
 		if (ph->op == OP_MIX)
@@ -361,7 +394,8 @@ account(struct phase *ph, struct aio *a, unsigned s, long res, uint64_t now,
 {
 	struct aio_slot *sl = &a->slot[s];
 	bool rd = sl->op == OP_READ;
-	uint64_t lat = now - sl->t_submit, after;
+	bool paced = ph->rate_interval_ns > 0;
+	uint64_t lat = now - (paced ? sl->t_due : sl->t_submit), after;
 	int rc;
 
 	if (res < 0) {
@@ -375,6 +409,9 @@ account(struct phase *ph, struct aio *a, unsigned s, long res, uint64_t now,
 		return -1;
 	}
 	hist_add(rd || ph->op != OP_MIX ? ph->lat : ph->write_lat, lat);
+	if (paced)
+		hist_add(rd || ph->op != OP_MIX ? ph->svc_lat :
+		    ph->svc_write_lat, now - sl->t_submit);
 	ph->reads += ph->op == OP_MIX && rd;
 	if (ph->verify && rd) {
 		rc = verify_check(sl->buf, ph->bs, sl->off, ph->seed);
@@ -396,7 +433,7 @@ account(struct phase *ph, struct aio *a, unsigned s, long res, uint64_t now,
  * writes completed, or -1. */
 static int64_t
 turn(struct phase *ph, struct aio *a, uint64_t start, uint64_t *excluded,
-    uint64_t *done)
+    uint64_t *done, uint64_t until)
 {
 	uint64_t now = clock_now_ns();
 	int64_t writes = 0;
@@ -404,7 +441,7 @@ turn(struct phase *ph, struct aio *a, uint64_t start, uint64_t *excluded,
 
 	for (i = 0; i < a->nprepped; i++)
 		a->slot[a->prepped[i]].t_submit = now;
-	if (engine_submit_reap(a, &n) < 0) {
+	if (engine_submit_reap(a, &n, until) < 0) {
 		if (!target_interrupted())
 			warn("%s", aio_engine_name(a->engine));
 		return -1;
@@ -430,7 +467,7 @@ drain_and_sync(struct phase *ph, struct aio *a, uint64_t start,
 	uint64_t t;
 
 	while (a->inflight > 0)
-		if (turn(ph, a, start, excluded, done) < 0)
+		if (turn(ph, a, start, excluded, done, 0) < 0)
 			return -1;
 	t = clock_now_ns();
 	if (phase_sync(ph) < 0)
@@ -443,21 +480,34 @@ int
 aio_run(struct phase *ph)
 {
 	struct aio *a = ph->aio;
-	uint64_t start, prev, deadline, issued = 0, done = 0, excluded = 0;
-	uint64_t since_sync = 0;
-	bool stopping = false;
+	uint64_t start, prev, now, deadline, due, issued = 0, done = 0;
+	uint64_t excluded = 0, since_sync = 0, until;
+	bool stopping = false, paced = ph->rate_interval_ns > 0;
+	struct steady st = { 0 };
 	int64_t w;
 
 	ph->unwritten = 0;
 	ph->sync_ns = 0;
 	ph->reads = 0;
-	start = clock_now_ns();
+	ph->steady_ns = UINT64_MAX;
+	start = now = due = clock_now_ns();
+	st.then = start;
+	st.next = start + ph->steady_sample_ns;
 	deadline = ph->time_ns ? start + ph->time_ns : UINT64_MAX;
 	for (;;) {
-		fill(ph, a, &issued, stopping);
-		if (a->nprepped == 0 && a->inflight == 0)
-			break;
-		if ((w = turn(ph, a, start, &excluded, &done)) < 0)
+		fill(ph, a, &issued, stopping, now, &due);
+		if (a->nprepped == 0 && a->inflight == 0) {
+			if (stopping || issued >= ph->max_ops)
+				break;
+			/* Open loop, nothing in flight: wait for the next. */
+			sleep_until(due);
+			now = clock_now_ns();
+			continue;
+		}
+		/* With --rate, a wait for completions ends when the next
+		 * operation falls due. */
+		until = paced && !stopping && issued < ph->max_ops ? due : 0;
+		if ((w = turn(ph, a, start, &excluded, &done, until)) < 0)
 			goto fail;
 		since_sync += (uint64_t)w;
 		if (ph->fsync_every && since_sync >= ph->fsync_every) {
@@ -466,9 +516,15 @@ aio_run(struct phase *ph)
 				goto fail;
 		}
 		progress_update(ph->prog, done);
-		if (clock_now_ns() >= deadline || target_interrupted() ||
+		now = clock_now_ns();
+		if (now >= deadline || target_interrupted() ||
 		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			stopping = true;
+		if (ph->steady_pct > 0 && !stopping && now >= st.next &&
+		    steady_sample(ph, &st, now - excluded, done)) {
+			ph->steady_ns = now - start - excluded;
+			stopping = true;
+		}
 	}
 	prev = clock_now_ns();
 	if (ph->sync_end && !target_interrupted()) {

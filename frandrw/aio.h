@@ -21,6 +21,7 @@ struct aio_slot {
 	char *buf;
 	uint64_t off;
 	uint64_t t_submit;
+	uint64_t t_due;		/* --rate: when it fell due */
 	int op;			/* enum op_kind */
 };
 

@@ -596,16 +596,10 @@ check_options(void)
 			    "--random permute, which visits every block once");
 		opt.permute = false;
 	}
-	if (opt.rate > 0 && opt.engine != ENGINE_PSYNC)
-		cli_usage_error("--rate paces one operation at a time: "
-		    "--engine psync only");
 	if (opt.arrivals_set && !(opt.rate > 0))
 		cli_usage_error("--arrivals needs --rate");
 	if (opt.steady_pct > 0 && !(opt.time_s > 0))
 		cli_usage_error("--steady stops a time-bound phase: give -t");
-	if (opt.steady_pct > 0 && opt.engine != ENGINE_PSYNC)
-		cli_usage_error("--steady samples one operation at a time: "
-		    "--engine psync only");
 	if (opt.engine == ENGINE_PSYNC && opt.iodepth > 1)
 		cli_usage_error("psync has one operation in flight: --iodepth "
 		    "needs --engine io_uring or libaio");

@@ -123,6 +123,15 @@ struct phase {
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
     uint64_t seed, const struct dist_spec *dist);
 int phase_run(struct phase *ph);
+/* --rate: the instant after DUE the next operation falls due; sleeping
+ * until an instant of clock_now_ns()'s clock. */
+uint64_t next_due(struct phase *ph, uint64_t due);
+void sleep_until(uint64_t due);
+/* --steady: take the sample that ends at NOW (OPS done so far); true once
+ * the last ten lie within the phase's steady_pct of their mean. */
+bool steady_sample(struct phase *ph, struct steady *st, uint64_t now,
+    uint64_t ops);
+
 /* aio.c: the phase with --engine io_uring or libaio. */
 struct aio;
 int aio_run(struct phase *ph);

@@ -155,7 +155,7 @@ phase_sync(const struct phase *ph)
 }
 
 /* --rate: the instant the next operation is due, fixed or Poisson. */
-static inline uint64_t
+uint64_t
 next_due(struct phase *ph, uint64_t due)
 {
 	double u;
@@ -169,7 +169,7 @@ next_due(struct phase *ph, uint64_t due)
 
 /* Sleep until DUE on the clock clock_now_ns() reads; the caller reads
  * the clock again after, so an early wake-up only costs a loop turn. */
-static void
+void
 sleep_until(uint64_t due)
 {
 	struct timespec ts = {
@@ -182,7 +182,7 @@ sleep_until(uint64_t due)
 
 /* --steady iops:PCT:WINDOW: the iops of each tenth of the window; steady
  * once the last ten lie within PCT% of their mean, max minus min. */
-static bool
+bool
 steady_sample(struct phase *ph, struct steady *st, uint64_t now, uint64_t ops)
 {
 	double v, lo, hi, sum = 0;
