@@ -156,7 +156,7 @@ rounds3() {
 	awk -v na="$4" -v nb="$5" -v nc="$6" '
 	function med(v, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
 		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
-	{ n++; a[n] = $1; b[n] = $3; c[n] = $5; ab[n] = $1 / $3; if ($5 != "-" && $5 > 0) ac[n] = $1 / $5
+	{ n++; a[n] = $1; b[n] = $3; c[n] = $5; ab[n] = $1 / $3; if ($5 != "-" && $5 > 0) ac[n] = $1 / $5; else ac[n] = 0
 	  if ($1 > ba) ba = $1; if ($3 > bb) bb = $3; if ($5 > bc) bc = $5 }
 	END {
 		printf "  best iops:       %s %.0f, %s %.0f, %s %s\n", na, ba, nb, bb, nc, bc ? sprintf("%.0f", bc) : "-"
@@ -253,7 +253,8 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 			rounds3 "$a" "$b" "$c" frandrw "bare loop" fio
 			echo "  goal: frandrw within 3% of the bare loop"
 		done
-		umount "$mnt"
+		# fio's last job may still hold the mount for a moment.
+		for _ in 1 2 3 4 5; do umount "$mnt" 2>/dev/null && break; sleep 1; done
 		losetup -d "$loopdev"
 	else
 		echo "disk-bound: losetup --direct-io=on failed here; skipped"

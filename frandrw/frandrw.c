@@ -1412,6 +1412,9 @@ prealloc_job(struct job *J)
 	setup_phase(&J->ph, PH_SEQWRITE, J);
 	J->ph.fsync_every = 0;
 	J->ph.sync_end = true;
+	/* Untimed preparation: as fast as it goes, however --rate paces. */
+	J->ph.rate_interval_ns = 0;
+	J->ph.steady_pct = 0;
 	J->ph.prog = &g.prog;
 	progress_start(&g.prog, "prealloc", g.nblocks, opt.quiet);
 	if (phase_run(&J->ph) < 0 || target_interrupted())
