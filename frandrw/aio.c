@@ -480,7 +480,7 @@ int
 aio_run(struct phase *ph)
 {
 	struct aio *a = ph->aio;
-	uint64_t start, prev, now, deadline, due, issued = 0, done = 0;
+	uint64_t start, now, deadline, due, issued = 0, done = 0;
 	uint64_t excluded = 0, since_sync = 0, until;
 	bool stopping = false, paced = ph->rate_interval_ns > 0;
 	struct steady st = { 0 };
@@ -526,20 +526,7 @@ aio_run(struct phase *ph)
 			stopping = true;
 		}
 	}
-	prev = clock_now_ns();
-	if (ph->sync_end && !target_interrupted()) {
-		if (phase_sync(ph) < 0)
-			goto fail;
-		ph->sync_ns = clock_now_ns() - prev;
-		prev += ph->sync_ns;
-	}
-	ph->ops = done;
-	ph->seconds_ns = prev - start - excluded;
-	ph->start_ns = start;
-	ph->end_ns = prev - excluded;
-	if (ph->log && latlog_flush(ph->log) < 0)
-		return -1;
-	return 0;
+	return phase_end(ph, done, start, clock_now_ns(), excluded);
 fail:
 	ph->ops = done;
 	return -1;

@@ -851,6 +851,17 @@ us_cell(const struct hist *h, double p)
 	record_num(&g.w, (double)hist_percentile(h, p) / 1000.0);
 }
 
+/* The six percentile columns of a *_us_min .. *_us_max family. */
+static void
+pct_cells(const struct hist *h)
+{
+	static const double ps[] = { 0, 50, 90, 99, 99.9, 100 };
+	size_t i;
+
+	for (i = 0; i < sizeof(ps) / sizeof(ps[0]); i++)
+		us_cell(h, ps[i]);
+}
+
 /* One row's figures: one job's, or all jobs' together (job 0).  randrw
  * makes two rows of one result: its reads' and its writes'. */
 struct result {
@@ -896,12 +907,7 @@ write_row(uint64_t run, const struct row *w, const struct result *r)
 	record_num(&g.w, s);
 	record_num(&g.w, s > 0 ? (double)w->ops / s : NAN);
 	record_num(&g.w, s > 0 ? bytes / s / 1048576.0 : NAN);
-	us_cell(w->lat, 0);
-	us_cell(w->lat, 50);
-	us_cell(w->lat, 90);
-	us_cell(w->lat, 99);
-	us_cell(w->lat, 99.9);
-	us_cell(w->lat, 100);
+	pct_cells(w->lat);
 	record_num(&g.w, r->cpu_pct);
 	if (opt.fsync_every) {
 		if (w->writes)
@@ -924,14 +930,8 @@ write_row(uint64_t run, const struct row *w, const struct result *r)
 	layout_dev_cells(&g.w, r->x->dev_ok, &r->x->dev);
 	layout_map_cells(&g.w, &r->x->map);
 	record_num(&g.w, r->x->read_ratio);
-	if (opt.rate > 0) {
-		us_cell(w->svc_lat, 0);
-		us_cell(w->svc_lat, 50);
-		us_cell(w->svc_lat, 90);
-		us_cell(w->svc_lat, 99);
-		us_cell(w->svc_lat, 99.9);
-		us_cell(w->svc_lat, 100);
-	}
+	if (opt.rate > 0)
+		pct_cells(w->svc_lat);
 	if (opt.steady_pct > 0) {
 		if (r->steady_ns == UINT64_MAX)
 			record_missing(&g.w);

@@ -123,6 +123,10 @@ struct phase {
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
     uint64_t seed, const struct dist_spec *dist);
 int phase_run(struct phase *ph);
+/* The phase is over at LAST after OPS operations: the --sync end fsync,
+ * the phase's figures, the log's last rows.  0, or -1 (printed). */
+int phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
+    uint64_t excluded);
 /* --rate: the instant after DUE the next operation falls due; sleeping
  * until an instant of clock_now_ns()'s clock. */
 uint64_t next_due(struct phase *ph, uint64_t due);

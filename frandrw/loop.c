@@ -154,6 +154,30 @@ phase_sync(const struct phase *ph)
 	return -1;
 }
 
+int
+phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
+    uint64_t excluded)
+{
+	uint64_t now;
+
+	if (ph->sync_end && !target_interrupted()) {
+		if (phase_sync(ph) < 0) {
+			ph->ops = ops;
+			return -1;
+		}
+		now = clock_now_ns();
+		ph->sync_ns = now - last;
+		last = now;
+	}
+	ph->ops = ops;
+	ph->seconds_ns = last - start - excluded;
+	ph->start_ns = start;
+	ph->end_ns = last - excluded;
+	if (ph->log && latlog_flush(ph->log) < 0)
+		return -1;
+	return 0;
+}
+
 /* --rate: the instant the next operation is due, fixed or Poisson. */
 uint64_t
 next_due(struct phase *ph, uint64_t due)
@@ -307,20 +331,7 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			break;
 		}
 	}
-	if (ph->sync_end && !target_interrupted()) {
-		if (phase_sync(ph) < 0)
-			goto fail;
-		now = clock_now_ns();
-		ph->sync_ns = now - prev;
-		prev = now;
-	}
-	ph->ops = i;
-	ph->seconds_ns = prev - start - excluded;
-	ph->start_ns = start;
-	ph->end_ns = prev - excluded;
-	if (ph->log && latlog_flush(ph->log) < 0)
-		return -1;
-	return 0;
+	return phase_end(ph, i, start, prev, excluded);
 fail:
 	ph->ops = i;
 	return -1;

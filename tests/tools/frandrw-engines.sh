@@ -11,22 +11,6 @@
 . "$top_srcdir/tests/tools/lib.sh"
 need_cmd frandrw
 
-rows_add_up() {
-	awk '
-	function near(a, b) { return a == b || (b != 0 && (a - b) / b < 2e-5 && (b - a) / b < 2e-5) }
-	/^#/ { next }
-	!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-	{
-		n++
-		if ($c["bytes"] != $c["ops"] * 4096) bad++
-		if (!($c["seconds"] > 0) || !near($c["iops"], $c["ops"] / $c["seconds"])) bad++
-		if (!($c["lat_us_min"] <= $c["lat_us_p50"] && $c["lat_us_p50"] <= $c["lat_us_max"])) bad++
-	}
-	END { exit bad || !n }' "$1"
-}
-files_left() {
-	find "$1" -mindepth 1 -maxdepth 1 ! -name lost+found | wc -l | tr -d ' '
-}
 engines=
 for e in io_uring libaio; do
 	if frandrw -q -s 64K -p create --engine "$e" "$scratch" >/dev/null 2>"$scratch/probe.err"; then
@@ -59,7 +43,7 @@ on_fs() {	# on_fs NAME DIR
 		frandrw -q -s 1M -j 2 --per-job --engine "$e" --iodepth 4 -p create,randread "$d" \
 		    >"$scratch/pj.out" 2>/dev/null
 		is "$(col ops <"$scratch/pj.out" | sort -u)" 256 "$name $e --per-job: each job its pass"
-		is "$(files_left "$d")" 0 "$name $e: no file left"
+		is "$(entries_in "$d")" 0 "$name $e: no file left"
 	done
 }
 
@@ -121,7 +105,7 @@ bad() {	# bad NAME ARGS...
 	name=$1; shift
 	frandrw -q -s 64K "$@" "$dir" >/dev/null 2>"$scratch/bad.err"
 	rc=$?
-	if [ "$rc" -eq 2 ] && [ "$(files_left "$dir")" -eq 0 ]; then
+	if [ "$rc" -eq 2 ] && [ "$(entries_in "$dir")" -eq 0 ]; then
 		ok 0 "$name"
 	else
 		ok 1 "$name"
@@ -145,7 +129,7 @@ case $engines in
 		is "$?" 1 "io_uring refused: exit 1"
 		check "  one line naming io_uring and the reason" \
 		    sh -c "[ \$(wc -l <'$scratch/nou.err') -eq 1 ] && grep -q 'io_uring refused by the kernel: Operation not permitted' '$scratch/nou.err'"
-		is "$(files_left "$dir")" 0 "  nothing left"
+		is "$(entries_in "$dir")" 0 "  nothing left"
 	fi
 	;;
 esac

@@ -14,23 +14,6 @@ need_cmd histof
 
 # rows_add_up FILE: bytes = ops * 4096, iops = ops / seconds (to the
 # printed digits), percentiles in order.
-rows_add_up() {
-	awk '
-	function near(a, b) { return a == b || (b != 0 && (a - b) / b < 2e-5 && (b - a) / b < 2e-5) }
-	/^#/ { next }
-	!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-	{
-		n++
-		if ($c["bytes"] != $c["ops"] * 4096) bad++
-		if (!($c["seconds"] > 0) || !near($c["iops"], $c["ops"] / $c["seconds"])) bad++
-		if (!($c["lat_us_min"] <= $c["lat_us_p50"] && $c["lat_us_p50"] <= $c["lat_us_p99"] &&
-		    $c["lat_us_p99"] <= $c["lat_us_max"])) bad++
-	}
-	END { exit bad || !n }' "$1"
-}
-files_left() {
-	find "$1" -mindepth 1 -maxdepth 1 ! -name lost+found | wc -l | tr -d ' '
-}
 # lat_of LOG PHASE: the latencies of one phase of a --lat-log, all jobs.
 lat_of() {
 	awk -v p="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
@@ -62,7 +45,7 @@ on_fs() {	# on_fs NAME DIR
 		is "$?" 0 "$name -j $j --shared-file: exit 0"
 		is "$(col unwritten_reads <"$scratch/sh.out" | sort -u | tr '\n' ' ')" "- 0 " \
 		    "$name -j $j --shared-file: every job reads back what it wrote"
-		is "$(files_left "$d")" 0 "$name -j $j: no file left"
+		is "$(entries_in "$d")" 0 "$name -j $j: no file left"
 	done
 }
 
@@ -155,12 +138,12 @@ check "  and it is removed" test ! -e "$dir/shared"
 # SIGINT stops every job: frandrw dies of it and leaves no file.
 frandrw -q -s 1M -j 3 -p randread -t 60 "$dir" >/dev/null 2>&1 &
 pid=$!
-has_files() { [ "$(files_left "$dir")" -ge 3 ]; }
+has_files() { [ "$(entries_in "$dir")" -ge 3 ]; }
 if wait_for 30 has_files; then
 	kill -INT $pid
 	wait $pid
 	is "$?" 130 "SIGINT: frandrw -j 3 dies of it"
-	is "$(files_left "$dir")" 0 "  and leaves no file"
+	is "$(entries_in "$dir")" 0 "  and leaves no file"
 else
 	kill $pid 2>/dev/null
 	wait $pid

@@ -47,6 +47,28 @@ rows_where() {
 	awk -v c="$1" -v v="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; print; next } $k == v'
 }
 
+# rows_add_up FILE: frandrw rows with 4 KiB operations add up: bytes =
+# ops * 4096, iops = ops / seconds (to the printed digits), percentiles in
+# order, at least one row.
+rows_add_up() {
+	awk '
+	function near(a, b) { return a == b || (b != 0 && (a - b) / b < 2e-5 && (b - a) / b < 2e-5) }
+	/^#/ { next }
+	!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	{
+		n++
+		if ($c["bytes"] != $c["ops"] * 4096) bad++
+		if (!($c["seconds"] > 0) || !near($c["iops"], $c["ops"] / $c["seconds"])) bad++
+		if (!($c["lat_us_min"] <= $c["lat_us_p50"] && $c["lat_us_p50"] <= $c["lat_us_p99"] &&
+		    $c["lat_us_p99"] <= $c["lat_us_max"])) bad++
+	}
+	END { exit bad || !n }' "$1"
+}
+# entries_in DIR: how many names DIR holds (lost+found aside).
+entries_in() {
+	find "$1" -mindepth 1 -maxdepth 1 ! -name lost+found | wc -l | tr -d ' '
+}
+
 # Mount a fresh loop file system of type FS (mkfs options after it) under
 # $scratch; sets $mnt.  Serialised with other tests that touch mounts.
 loop_mount() {	# loop_mount FS SIZE_MB [MKFS_OPTS...]
