@@ -26,31 +26,35 @@ reading() {
 now_s() { date +%s.%N; }
 
 # --- a 1 s stall under --rate 200 ---
-frandrw -q -p randread -r 800 --rate 200 --force "$dir/f" >"$scratch/st.out" 2>/dev/null &
-pid=$!
-if wait_for 30 reading $pid; then
-	kill -STOP $pid
-	t=$(now_s)
-	# The stall itself is the stimulus: one second, by the clock.
-	while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 1) }'; do sleep 0.05; done
-	kill -CONT $pid
-fi
-wait $pid
-is "$?" 0 "--rate 200 with a stall: exit 0"
-lat=$(col lat_us_p99 <"$scratch/st.out")
-svc=$(col svc_us_p99 <"$scratch/st.out")
-check "a 1 s stall: lat_us_p99 $lat >= 0.5 s (from when each was due)" \
-    awk -v v="$lat" 'BEGIN { exit !(v >= 500000) }'
-if loaded; then
-	# A loaded machine delays a wake-up by more than a cached read takes:
-	# the service time must still be far below the stall.
-	check "  svc_us_p99 $svc well below it (loaded: under half)" \
-	    awk -v v="$svc" -v l="$lat" 'BEGIN { exit !(v < l / 2) }'
+if [ -d "/proc/$$/fd" ]; then
+	frandrw -q -p randread -r 800 --rate 200 --force "$dir/f" >"$scratch/st.out" 2>/dev/null &
+	pid=$!
+	if wait_for 30 reading $pid; then
+		kill -STOP $pid
+		t=$(now_s)
+		# The stall itself is the stimulus: one second, by the clock.
+		while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 1) }'; do sleep 0.05; done
+		kill -CONT $pid
+	fi
+	wait $pid
+	is "$?" 0 "--rate 200 with a stall: exit 0"
+	lat=$(col lat_us_p99 <"$scratch/st.out")
+	svc=$(col svc_us_p99 <"$scratch/st.out")
+	check "a 1 s stall: lat_us_p99 $lat >= 0.5 s (from when each was due)" \
+	    awk -v v="$lat" 'BEGIN { exit !(v >= 500000) }'
+	if loaded; then
+		# A loaded machine delays a wake-up by more than a cached read takes:
+		# the service time must still be far below the stall.
+		check "  svc_us_p99 $svc well below it (loaded: under half)" \
+		    awk -v v="$svc" -v l="$lat" 'BEGIN { exit !(v < l / 2) }'
+	else
+		check "  svc_us_p99 $svc < 50 ms (from issue)" \
+		    awk -v v="$svc" 'BEGIN { exit !(v < 50000) }'
+	fi
+	is "$(col ops <"$scratch/st.out")" 800 "  every operation done"
 else
-	check "  svc_us_p99 $svc < 50 ms (from issue)" \
-	    awk -v v="$svc" 'BEGIN { exit !(v < 50000) }'
+	skip "a stall under --rate: no /proc here to see frandrw's phase begin"
 fi
-is "$(col ops <"$scratch/st.out")" 800 "  every operation done"
 
 # --- the achieved rate without a stall ---
 frandrw -q -p randread -r 800 --rate 200 --force "$dir/f" >"$scratch/r.out" 2>/dev/null
@@ -83,35 +87,39 @@ is "$(sed -n 's/^# ramp_s: //p' "$scratch/ramp.out")" 1 "ramp metadata"
 # --- --steady: not inside a disturbed window ---
 # The first two seconds are disturbed: stopped 0.2 s of every 0.4 s, so
 # every one-second window of them holds samples near zero.
-frandrw -q -p randread -t 12 --steady iops:25:1 --force "$dir/f" >"$scratch/sd.out" 2>/dev/null &
-pid=$!
-if wait_for 30 reading $pid; then
-	t0=$(now_s)
-	for _ in 1 2 3 4 5; do
-		kill -STOP $pid
-		t=$(now_s)
-		while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
-		kill -CONT $pid
-		t=$(now_s)
-		while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
-	done
-	t1=$(now_s)
-fi
-wait $pid
-is "$?" 0 "--steady: exit 0"
-steady=$(col steady_s <"$scratch/sd.out")
-disturbed=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-if [ "$steady" = - ]; then
-	if loaded; then
-		skip "--steady: never steady on a loaded machine (allowed there)"
+if [ -d "/proc/$$/fd" ]; then
+	frandrw -q -p randread -t 12 --steady iops:25:1 --force "$dir/f" >"$scratch/sd.out" 2>/dev/null &
+	pid=$!
+	if wait_for 30 reading $pid; then
+		t0=$(now_s)
+		for _ in 1 2 3 4 5; do
+			kill -STOP $pid
+			t=$(now_s)
+			while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
+			kill -CONT $pid
+			t=$(now_s)
+			while awk -v t="$t" -v n="$(now_s)" 'BEGIN { exit !(n - t < 0.2) }'; do sleep 0.02; done
+		done
+		t1=$(now_s)
+	fi
+	wait $pid
+	is "$?" 0 "--steady: exit 0"
+	steady=$(col steady_s <"$scratch/sd.out")
+	disturbed=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+	if [ "$steady" = - ]; then
+		if loaded; then
+			skip "--steady: never steady on a loaded machine (allowed there)"
+		else
+			ok 1 "--steady: steady state reached after the disturbance"
+		fi
 	else
-		ok 1 "--steady: steady state reached after the disturbance"
+		check "--steady: reached at $steady s, not inside the $disturbed s disturbed" \
+		    awk -v s="$steady" -v d="$disturbed" 'BEGIN { exit !(s >= d) }'
+		check "  and the phase stopped there" \
+		    awk -v s="$steady" -v t="$(col seconds <"$scratch/sd.out")" 'BEGIN { d = t - s; exit !(d >= 0 && d < 0.5) }'
 	fi
 else
-	check "--steady: reached at $steady s, not inside the $disturbed s disturbed" \
-	    awk -v s="$steady" -v d="$disturbed" 'BEGIN { exit !(s >= d) }'
-	check "  and the phase stopped there" \
-	    awk -v s="$steady" -v t="$(col seconds <"$scratch/sd.out")" 'BEGIN { d = t - s; exit !(d >= 0 && d < 0.5) }'
+	skip "--steady against a disturbance: no /proc here to see frandrw's phase begin"
 fi
 
 # --- the asynchronous engines: paced slots, steady samples between reaps ---
