@@ -73,8 +73,9 @@ if [ "$(id -u)" -eq 0 ]; then
 		dir=$scratch
 	fi
 else
-	on_fs scratch "$scratch/d"
 	dir=$scratch/d
+	mkdir "$dir"
+	on_fs scratch "$dir"
 fi
 mkdir -p "$dir"
 

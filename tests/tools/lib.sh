@@ -24,8 +24,9 @@ ok() {	# ok COND-STATUS NAME
 	fi
 }
 check() {	# check NAME CMD...: pass when CMD succeeds
-	name=$1; shift
-	if "$@"; then ok 0 "$name"; else ok 1 "$name"; fi
+	# ck_: sh has no locals, and tests use "name" themselves.
+	ck_name=$1; shift
+	if "$@"; then ok 0 "$ck_name"; else ok 1 "$ck_name"; fi
 }
 is() {	# is GOT WANT NAME
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got '$1', want '$2'"; fi
