@@ -2,13 +2,14 @@
 # awk, for fplot and freport.  Blocks start at "# fsbench" and at each
 # file's start; "# key: value" lines fill meta[] (tool and keys also go to
 # the variables of those names); the first other line is the header (col[]
-# maps names to fields, cname[] back); then rows.  The program given after
+# maps names to fields, cname[] back); then rows.  Histogram blocks are
+# skipped.  The program given after
 # this file with another -f supplies on_header() and on_row().  Set prog
 # (for messages) and stdin_file (shown as "stdin") with -v.
 function fail(msg) { printf "%s: %s\n", (prog == "" ? "fsbench" : prog), msg > "/dev/stderr"; failed = 1; exit 2 }
 function src() { return FILENAME == stdin_file ? "stdin" : FILENAME }
 function at() { return src() ":" FNR }
-function newblock() { nblock++; hdr = 0; tool = ""; keys = ""; split("", meta); fresh = 1 }
+function newblock() { nblock++; hdr = 0; histblock = 0; tool = ""; keys = ""; split("", meta); fresh = 1 }
 function isnum(v) { return v ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
 function need(c) { if (!(c in col)) fail(src() ":" FNR ": no column \"" c "\" in " (tool == "" ? "these" : tool) " records") }
 function num(c,   v) {
@@ -34,6 +35,10 @@ FNR == 1 { newblock() }
 	next
 }
 /^[ \t\r]*$/ { next }
+# Histogram blocks (frandrw --hist) are bucket lists for fcompare --merge,
+# not rows to chart or report: passed over whole.
+!hdr && ("hist_scheme" in meta) { fresh = 0; hdr = 1; histblock = 1; next }
+histblock { next }
 !hdr {
 	fresh = 0; hdr = 1; ncol = NF; split("", col)
 	for (i = 1; i <= NF; i++) { if ($i in col) fail(at() ": column \"" $i "\" appears twice"); col[$i] = i; cname[i] = $i }

@@ -89,6 +89,9 @@ if command -v gnuplot >/dev/null 2>&1 && command -v fplot >/dev/null 2>&1; then
 	fplot --text -s 160x40 "$scratch/m.out" >"$scratch/m.txt" 2>"$scratch/m.err"
 	is "$?" 0 "fplot charts merged percentiles"
 	check "  the latency panel is there" grep -q "latency percentiles" "$scratch/m.txt"
+	fplot --text -s 160x40 "$scratch/s.out" >"$scratch/s.txt" 2>"$scratch/s.err"
+	is "$?" 0 "fplot passes over the histogram blocks of a --hist - stream"
+	check "  and charts its rows" grep -q "latency percentiles" "$scratch/s.txt"
 else
 	skip "fplot charts merged percentiles: no gnuplot"
 fi
