@@ -61,6 +61,7 @@ static struct {
 	char **meta_key, **meta_val;
 	size_t nmeta;
 	bool meta_set;
+	FILE *in;		/* the file being read, for merge_reset */
 } m;
 
 static void
@@ -349,6 +350,7 @@ read_file(const struct input_file *f, size_t *nblocks)
 
 	if (strcmp(f->path, "-") != 0 && (in = fopen(f->path, "re")) == NULL)
 		err(EXIT_USAGE, "%s", f->path);
+	m.in = in;
 	record_reader_init(&rd, in, where);
 	while ((rc = record_read_block(&rd, &b)) == 1) {
 		if (record_meta_get(&b, "hist_scheme") != NULL)
@@ -362,6 +364,7 @@ read_file(const struct input_file *f, size_t *nblocks)
 	record_reader_free(&rd);
 	if (in != stdin)
 		fclose(in);
+	m.in = NULL;
 }
 
 /* ---- the merged block ---- */
@@ -480,8 +483,8 @@ header(struct record_writer *w, char (*name)[32])
 	record_header(w, names, n, m.nkeys);
 }
 
-static void
-free_all(void)
+void
+merge_reset(void)
 {
 	size_t i, j;
 
@@ -507,6 +510,9 @@ free_all(void)
 		free(m.kind[i]);
 	for (i = 0; i < (size_t)m.nkeys; i++)
 		free(m.keyname_buf[i]);
+	if (m.in != NULL && m.in != stdin)
+		fclose(m.in);
+	memset(&m, 0, sizeof(m));
 }
 
 /* The input's tool, when every block agrees; else fcompare's. */
@@ -563,6 +569,6 @@ merge_inputs(const struct input_file *f, size_t nf, FILE *out, int argc,
 		write_group(&w, &m.g[i]);
 		rc = record_end_row(&w);
 	}
-	free_all();
+	merge_reset();
 	return rc;
 }

@@ -13,5 +13,7 @@
  * Bad input exits 2 with the file and line; 0, or -1 on a write error. */
 int merge_inputs(const struct input_file *f, size_t nf, FILE *out,
     int argc, char *const argv[]);
+/* Forget everything read so far (a fuzzer's next input after an error). */
+void merge_reset(void);
 
 #endif

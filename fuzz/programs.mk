@@ -2,10 +2,11 @@
 # FUZZ_TARGETS and a case line "name) extra='prog/file.c ...' ;;" to
 # FUZZ_CASES (the parser files linked besides lib/).
 FUZZ_CASES =
-FUZZ_TARGETS += fload fmatrix fzero fcompare
+FUZZ_TARGETS += fload fmatrix fzero fcompare merge
 FUZZ_CASES += fload) extra='fload/spec.c fload/loads.c fload/files.c fload/copy.c fload/proc.c fload/guard.c' ;;
 FUZZ_CASES += fmatrix) extra='fmatrix/spec.c' ;;
 FUZZ_CASES += fzero) extra='fzero/methods.c' ;;
 FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/dataset.c' ;;
+FUZZ_CASES += merge) extra='fcompare/merge.c' ;;
 EXTRA_DIST += fuzz/fuzz-fload.c fuzz/fuzz-fmatrix.c fuzz/fuzz-fzero.c \
-	fuzz/fuzz-fcompare.c
+	fuzz/fuzz-fcompare.c fuzz/fuzz-merge.c
