@@ -3,6 +3,7 @@
 bin_PROGRAMS += frandrw/frandrw
 frandrw_frandrw_SOURCES = \
 	frandrw/aio.c \
+	frandrw/aio.h \
 	frandrw/dist.c \
 	frandrw/dist.h \
 	frandrw/frandrw.c \
