@@ -101,14 +101,16 @@ normal_rank(struct dist *d, struct rng *r)
 uint64_t
 dist_rank(struct dist *d, struct rng *r)
 {
-	uint64_t k;
+	double x;
 
 	switch (d->kind) {
 	case DIST_ZIPF:
 		return zipf_rank(d, r);
 	case DIST_PARETO:
-		k = (uint64_t)((double)(d->n - 1) * pow(unit(r), d->pow));
-		return k < d->n ? k : d->n - 1;
+		/* A tiny H makes the power -inf: clamp before converting, as
+		 * an infinite double has no integer. */
+		x = (double)(d->n - 1) * pow(unit(r), d->pow);
+		return x >= 0 && x < (double)(d->n - 1) ? (uint64_t)x : d->n - 1;
 	case DIST_NORMAL:
 		return normal_rank(d, r);
 	default:

@@ -82,6 +82,12 @@ got=$(share "$scratch/n.log" 0.2)
 check "normal:10: the hottest 20% of blocks (one sigma either side) take $got (0.683, 2 points)" \
     near "$got" 0.6827 0.02
 
+# Extreme parameters are defined: pareto:1e-300 is all on one block.
+frandrw -q -s 16M -p randread -r 1000 --dist pareto:1e-300 --lat-log "$scratch/pt.log" "$dir" >/dev/null 2>&1
+is "$?" 0 "pareto:1e-300: exit 0"
+is "$(awk '/^#/ { next } !h { h = 1; next } { print $5 }' "$scratch/pt.log" | sort -u | wc -l | tr -d ' ')" 1 \
+    "  every operation on the one hottest block"
+
 # --- errors: exit 2, nothing made ---
 bad() {	# bad NAME ARGS...
 	name=$1; shift
