@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "record.h"
 #include "size.h"
+#include "startat.h"
 #include "sysinfo.h"
 #include "target.h"
 
@@ -58,6 +59,8 @@ struct fload {
 	size_t nspecs;
 	uint64_t runs;
 	struct autorun autorun;	/* -n auto */
+	struct startat start;	/* --start-at */
+	uint64_t done_mono;	/* when the last run ended */
 	uint64_t runs_done;	/* the most runs of any load */
 	bool grouped;
 	enum drop_method drop;
@@ -106,6 +109,7 @@ struct fload {
 enum {
 	OPT_CI_TARGET = 256, OPT_DROP, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE,
 	OPT_MAX_RUNS, OPT_MEM, OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
+	OPT_START_AT,
 };
 
 static const struct option longopts[] = {
@@ -127,6 +131,7 @@ static const struct option longopts[] = {
 	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
+	{ "start-at", required_argument, NULL, OPT_START_AT },
 	{ "version", no_argument, NULL, 'V' },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ NULL, 0, NULL, 0 },
@@ -176,6 +181,8 @@ usage(void)
 	    "      --grace SECONDS   after SIGTERM, how long a load has before SIGKILL (5)\n"
 	    "      --drop METHOD     before each run drop caches: none, fadvise, sys\n"
 	    "      --settle          before each run sync, drop caches, pause 3 s\n"
+	    "      --start-at EPOCH  begin the first run at that instant of this\n"
+	    "                        host's clock (fhosts(1))\n"
 	    "      --mem SIZE        the RAM that N%% sizes refer to (this machine's)\n"
 	    "      --no-space-check  try sizes that do not fit on disk or in memory\n"
 	    "      --dry-run         print the job and each load's processes, sizes\n"
@@ -276,6 +283,9 @@ parse_options(struct fload *x, int argc, char **argv)
 			break;
 		case OPT_SETTLE:
 			x->settle = true;
+			break;
+		case OPT_START_AT:
+			startat_arg(&x->start, optarg);
 			break;
 		case OPT_WARMUP:
 			x->warmup_s = size_arg_seconds("--warmup", optarg);
@@ -734,6 +744,8 @@ measure_all(struct fload *x)
 	size_t li;
 	uint64_t run;
 
+	if (startat_wait(&x->start) < 0)
+		die(x);
 	autorun_start(&x->autorun, x->nloads);
 	progress_start(&p, "fload", x->total, x->quiet);
 	if (x->grouped) {
@@ -754,6 +766,7 @@ measure_all(struct fload *x)
 		}
 	}
 	progress_end(&p);
+	x->done_mono = clock_now_ns();
 }
 
 /* The opening lines are made at the start, so the load average and the
@@ -781,6 +794,7 @@ print_meta(struct fload *x, const char *interrupted)
 	record_meta(&x->w, "dev_stat", "%s", x->dev.found ? x->dev.name :
 	    "none");
 	record_meta(&x->w, "settle", "%s", x->settle ? "yes" : "no");
+	startat_meta(&x->start, &x->w);
 	if (x->job.kind == JOB_COMMAND)
 		record_meta(&x->w, "job", "%s", record_quote_argv(x->cmd_argc,
 		    x->job.argv, buf, sizeof(buf)));
@@ -919,6 +933,8 @@ main(int argc, char **argv)
 	remove_top(&x);
 	print_record(&x, NULL);
 	autorun_stop_line(&x.autorun, stdout, x.runs_done);
+	startat_trailer(&x.start, stdout, startat_real_of(&x.start, x.done_mono),
+	    startat_real_of(&x.start, x.done_mono));
 	if (!x.quiet)
 		autorun_report(&x.autorun, x.runs_done, load_name_at, x.loads);
 	autorun_free(&x.autorun);

@@ -28,6 +28,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "size.h"
+#include "startat.h"
 #include "sysinfo.h"
 #include "target.h"
 #include "xalloc.h"
@@ -60,6 +61,7 @@ static struct {
 	double time_s;		/* 0: bound by count */
 	uint64_t runs;
 	struct autorun autorun;	/* -n auto */
+	struct startat start;	/* --start-at */
 	const char *label;
 	uint64_t fsync_every;
 	struct dist_spec dist;
@@ -166,7 +168,8 @@ enum {
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
 	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
 	OPT_RAMP, OPT_STEADY,
-	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_SYNC,
+	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_START_AT,
+	OPT_SYNC,
 	OPT_VERIFY
 };
 
@@ -206,6 +209,7 @@ static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "shared-file", no_argument, NULL, OPT_SHARED_FILE },
+	{ "start-at", required_argument, NULL, OPT_START_AT },
 	{ "steady", required_argument, NULL, OPT_STEADY },
 	{ "size", required_argument, NULL, 's' },
 	{ "sync", required_argument, NULL, OPT_SYNC },
@@ -257,6 +261,8 @@ CLI_USAGE_OPTIONS
 "                         with -t: stop once the iops of the last\n"
 "                         WINDOW seconds (ten samples) lie within PCT%%\n"
 "                         of their mean; steady_s says when\n"
+"      --start-at EPOCH   begin the first phase at that instant of this\n"
+"                         host's clock (fhosts(1))\n"
 "  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
 "                         until every phase's 95%% interval of iops is\n"
 "                         within --ci-target of its mean (3 runs or more)\n"
@@ -542,6 +548,9 @@ parse_option(int c, const char *arg)
 	case OPT_STEADY:
 		parse_steady(arg);
 		break;
+	case OPT_START_AT:
+		startat_arg(&opt.start, arg);
+		break;
 	case OPT_MIX:
 		opt.mix = (int)size_arg_count("--mix", arg, 0, 100);
 		break;
@@ -749,6 +758,7 @@ write_metadata(struct record_writer *w)
 		    opt.rate, opt.poisson ? "poisson" : "fixed");
 	if (opt.ramp_s > 0)
 		record_meta(w, "ramp_s", "%g", opt.ramp_s);
+	startat_meta(&opt.start, w);
 	if (opt.steady_pct > 0)
 		record_meta(w, "steady", "iops within %g%% of the mean over %g s",
 		    opt.steady_pct, opt.steady_window_s);
@@ -1537,9 +1547,26 @@ run_once(uint64_t run)
 	    target_check_space(g.dir, space_needed()) < 0)
 		fail_run();
 	prepare_files();
+	if (run == 1 && startat_wait(&opt.start) < 0)
+		fail_run();
 	for (i = 0; i < opt.nphases; i++)
 		run_phase(run, i);
 	close_files(run);
+}
+
+/* When the first and the last job ended the last phase (fhosts(1)). */
+static void
+write_done_times(void)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, j, end;
+
+	for (j = 0; j < opt.jobs; j++) {
+		end = g.job[j].ph.end_ns;
+		lo = end < lo ? end : lo;
+		hi = end > hi ? end : hi;
+	}
+	startat_trailer(&opt.start, stdout, startat_real_of(&opt.start, lo),
+	    startat_real_of(&opt.start, hi));
 }
 
 static const char *
@@ -1666,6 +1693,7 @@ main(int argc, char *argv[])
 	if (run > opt.runs)
 		run = opt.runs;
 	autorun_stop_line(&opt.autorun, stdout, run);
+	write_done_times();
 	if (!opt.quiet)
 		autorun_report(&opt.autorun, run, phase_name_at, NULL);
 	autorun_free(&opt.autorun);

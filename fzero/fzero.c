@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "record.h"
 #include "size.h"
+#include "startat.h"
 #include "sysinfo.h"
 #include "target.h"
 
@@ -42,6 +43,7 @@ struct fzero {
 	size_t nmethods;
 	uint64_t runs;
 	struct autorun autorun;	/* -n auto */
+	struct startat start;	/* --start-at */
 	const char *label;
 	bool sync_end;
 	bool settle;
@@ -96,6 +98,7 @@ enum {
 	OPT_REQUIRE_IDLE,
 	OPT_SETTLE,
 	OPT_SKIP_UNSUPPORTED,
+	OPT_START_AT,
 	OPT_SYNC,
 	OPT_VERIFY,
 };
@@ -117,6 +120,7 @@ static const struct option longopts[] = {
 	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "size", required_argument, NULL, 's' },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
+	{ "start-at", required_argument, NULL, OPT_START_AT },
 	{ "sync", required_argument, NULL, OPT_SYNC },
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "version", no_argument, NULL, 'V' },
@@ -159,6 +163,8 @@ usage(void)
 	    "      --force             reuse PATH if it is an existing regular file\n"
 	    "      --no-space-check    do not refuse a size that cannot fit\n"
 	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
+	    "      --start-at EPOCH    begin the first method at that instant of\n"
+	    "                          this host's clock (fhosts(1))\n"
 	    "  -q, --quiet             no progress meter, no note of a kept file\n");
 	cli_usage_std_options(26);
 	printf("\nMethods:\n");
@@ -276,6 +282,9 @@ parse_options(struct fzero *z, int argc, char *argv[])
 		case OPT_SKIP_UNSUPPORTED:
 			z->skip_unsupported = true;
 			break;
+		case OPT_START_AT:
+			startat_arg(&z->start, optarg);
+			break;
 		case OPT_SYNC:
 			if (strcmp(optarg, "end") == 0)
 				z->sync_end = true;
@@ -370,6 +379,7 @@ print_header(struct fzero *z, int argc, char *argv[])
 	    "sync, drop caches, 3 s pause before each method" : "none");
 	record_meta(&z->w, "dev_stat", "%s", z->dev.found ? z->dev.name :
 	    "none");
+	startat_meta(&z->start, &z->w);
 	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		names[n++] = columns[i];
 	for (i = 0; i < LAYOUT_NDEV; i++)
@@ -612,6 +622,7 @@ main(int argc, char *argv[])
 		.drop = DROP_FADVISE,
 	};
 	uint64_t run;
+	int64_t done_ns;
 	size_t i;
 
 	cli_init(argv[0]);
@@ -632,6 +643,8 @@ main(int argc, char *argv[])
 	layout_dump_open(&z.dump, z.dump_path, "fzero", argc, argv, z.path,
 	    &z.fs, "method", "each method's file after its sync; flags as "
 	    "FIEMAP names them, '-' for none");
+	if (startat_wait(&z.start) < 0)
+		target_die();
 	print_header(&z, argc, argv);
 	/* Interleaved: run 1 does every method, then run 2 ... so a drift
 	 * of the machine spreads over all methods alike. */
@@ -646,6 +659,8 @@ main(int argc, char *argv[])
 	if (run > z.runs)
 		run = z.runs;
 	autorun_stop_line(&z.autorun, stdout, run);
+	done_ns = startat_now_ns();
+	startat_trailer(&z.start, stdout, done_ns, done_ns);
 	if (!z.quiet)
 		autorun_report(&z.autorun, run, method_name_at, z.methods);
 	autorun_free(&z.autorun);

@@ -14,6 +14,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/record.c lib/record.h \
 	lib/rng.c lib/rng.h \
 	lib/size.c lib/size.h \
+	lib/startat.c lib/startat.h \
 	lib/sysinfo.c lib/sysinfo.h \
 	lib/target.c lib/target.h \
 	lib/xalloc.c lib/xalloc.h \
