@@ -1,0 +1,440 @@
+/* agent.c: fhosts-agent, the small program fhosts(1) runs on each host
+ * (and beside itself): the clock probe, and the wrapper that starts a
+ * command at the host's instant and stops it when its connection is lost.
+ * fhosts is a script; what needs a clock, a poll or a pidfd is here. */
+#include "config.h"
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "startat.h"
+#include "target.h"
+#include "xio.h"
+
+#define BANNER		"fhosts-agent"
+#define MAX_ROUNDS	100
+#define READ_TIMEOUT_MS	30000	/* a probe reply, once connected */
+#define GRACE_MS	10000	/* after SIGTERM, before SIGKILL */
+
+enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN };
+
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "now", no_argument, NULL, 'N' },
+	{ "probe", required_argument, NULL, 'P' },
+	{ "push-dir", required_argument, NULL, 'D' },
+	{ "run", required_argument, NULL, 'R' },
+	{ "serve", no_argument, NULL, 'S' },
+	{ "starts", required_argument, NULL, 'T' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+__attribute__((noreturn)) static void
+usage(void)
+{
+	printf("Usage: fhosts-agent --run NAME --starts LIST [--push-dir DIR] -- COMMAND...\n"
+	    "       fhosts-agent --probe ROUNDS -- SSH-COMMAND...\n"
+	    "       fhosts-agent --serve | --now\n"
+	    "fhosts(1)'s helper on each host: run COMMAND at this host's\n"
+	    "instant, and stop it when the connection that started it is lost;\n"
+	    "or measure a host's clock against this one.\n"
+	    CLI_USAGE_OPTIONS
+	    "      --run NAME        run COMMAND as host NAME of the fleet\n"
+	    "      --starts LIST     NAME=EPOCH,... : each host's start instant\n"
+	    "                        by its own clock; fzero, frandrw and fload\n"
+	    "                        get it as --start-at, other commands are\n"
+	    "                        started at it\n"
+	    "      --push-dir DIR    the programs were pushed to DIR: run them\n"
+	    "                        from there, and remove DIR at the end\n"
+	    "      --probe ROUNDS    run SSH-COMMAND (which runs --serve on a\n"
+	    "                        host), and print: the host's version, its\n"
+	    "                        clock offset in seconds and the round trip\n"
+	    "                        of the fastest of ROUNDS exchanges\n"
+	    "      --serve           print the version, then this clock for\n"
+	    "                        every line read\n"
+	    "      --now             print this clock (seconds since the epoch)\n");
+	cli_usage_std_options(24);
+	cli_usage_end("the command's own status with --run (1 when it could\n"
+	    "not run), 0 done, 1 failed, 2 usage error.");
+}
+
+static void
+print_now(void)
+{
+	char buf[32];
+
+	printf("%s\n", startat_format(startat_now_ns(), buf, sizeof(buf)));
+	fflush(stdout);
+}
+
+/* One clock reading per line read, until end of input. */
+static int
+serve(void)
+{
+	char line[64];
+
+	printf("%s %s\n", BANNER, PACKAGE_VERSION);
+	fflush(stdout);
+	while (fgets(line, sizeof(line), stdin) != NULL)
+		print_now();
+	return ferror(stdout) ? EXIT_RUN_FAILED : 0;
+}
+
+/* A line from FD within the timeout, without its newline; -1 otherwise. */
+static int
+read_line(int fd, char *buf, size_t len)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	size_t n = 0;
+	ssize_t r;
+
+	while (n + 1 < len) {
+		if (poll(&p, 1, READ_TIMEOUT_MS) <= 0)
+			return -1;
+		if ((r = read(fd, buf + n, 1)) <= 0)
+			return -1;
+		if (buf[n] == '\n') {
+			buf[n] = '\0';
+			return 0;
+		}
+		n++;
+	}
+	return -1;
+}
+
+static pid_t
+spawn_piped(char *const argv[], int *to, int *from)
+{
+	int in[2], out[2];
+	pid_t pid;
+
+	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0)
+		err(EXIT_RUN_FAILED, "pipe");
+	if ((pid = fork()) < 0)
+		err(EXIT_RUN_FAILED, "fork");
+	if (pid == 0) {
+		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		warn("%s", argv[0]);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	*to = in[1];
+	*from = out[0];
+	return pid;
+}
+
+/* The offset of the served clock from ours: its reading minus the middle
+ * of our round trip, from the exchange with the shortest round trip (the
+ * one least disturbed by the network and the scheduler). */
+static int
+probe(long rounds, char *const argv[])
+{
+	char line[128], version[64];
+	int64_t t0, t1, theirs, best_rtt = INT64_MAX, best_off = 0;
+	int to, from, status;
+	long i;
+	pid_t pid;
+
+	signal(SIGPIPE, SIG_IGN);
+	pid = spawn_piped(argv, &to, &from);
+	if (read_line(from, line, sizeof(line)) < 0 ||
+	    sscanf(line, BANNER " %63s", version) != 1) {
+		warnx("%s: no answer from fhosts-agent --serve", argv[0]);
+		goto fail;
+	}
+	for (i = 0; i < rounds; i++) {
+		t0 = startat_now_ns();
+		if (write(to, "\n", 1) != 1 || read_line(from, line, sizeof(line)) < 0) {
+			warnx("%s: the clock exchange broke off", argv[0]);
+			goto fail;
+		}
+		t1 = startat_now_ns();
+		if (startat_parse(line, &theirs) < 0) {
+			warnx("%s: not a clock reading: '%.40s'", argv[0], line);
+			goto fail;
+		}
+		if (t1 - t0 < best_rtt) {
+			best_rtt = t1 - t0;
+			best_off = theirs - (t0 + best_rtt / 2);
+		}
+	}
+	close(to);
+	close(from);
+	waitpid(pid, &status, 0);
+	printf("%s %s%.6f %.6f\n", version, best_off < 0 ? "-" : "",
+	    (double)(best_off < 0 ? -best_off : best_off) / 1e9,
+	    (double)best_rtt / 1e9);
+	return 0;
+fail:
+	close(to);
+	close(from);
+	kill(pid, SIGTERM);
+	waitpid(pid, &status, 0);
+	return EXIT_RUN_FAILED;
+}
+
+/* NAME's instant in "NAME=EPOCH,NAME=EPOCH,...". */
+static const char *
+find_start(const char *list, const char *name, char *buf, size_t len)
+{
+	size_t n = strlen(name);
+	const char *p = list, *end;
+
+	while (*p != '\0') {
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p) > n && strncmp(p, name, n) == 0 &&
+		    p[n] == '=' && (size_t)(end - p - (ptrdiff_t)n) < len) {
+			memcpy(buf, p + n + 1, (size_t)(end - p) - n - 1);
+			buf[(size_t)(end - p) - n - 1] = '\0';
+			return buf;
+		}
+		p = *end == ',' ? end + 1 : end;
+	}
+	return NULL;
+}
+
+static bool
+takes_start_at(const char *prog)
+{
+	const char *base = strrchr(prog, '/');
+
+	base = base ? base + 1 : prog;
+	return strcmp(base, "fzero") == 0 || strcmp(base, "frandrw") == 0 ||
+	    strcmp(base, "fload") == 0;
+}
+
+/* The pushed programs' directory: its plain files, then itself.  Through
+ * its descriptor, and only what fhosts put there. */
+static void
+remove_push_dir(const char *dir)
+{
+	DIR *d;
+	struct dirent *e;
+	int fd;
+
+	if (dir == NULL)
+		return;
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    (d = fdopendir(fd)) == NULL) {
+		warn("%s", dir);
+		return;
+	}
+	while ((e = readdir(d)) != NULL)
+		if (e->d_type == DT_REG && unlinkat(dirfd(d), e->d_name, 0) < 0)
+			warn("%s/%s", dir, e->d_name);
+	closedir(d);
+	if (rmdir(dir) < 0)
+		warn("%s", dir);
+}
+
+static void
+on_signal(int sig)
+{
+	target_signal = sig;
+}
+
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on_signal };
+	size_t i;
+
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Wait for the child; stop it (TERM, then KILL after a grace) when a
+ * signal comes or our standard output loses its reader: the connection
+ * that started us is gone, and nobody is left to read the results. */
+static int
+watch(pid_t pid, int pidfd)
+{
+	struct pollfd p[2] = {
+		{ .fd = pidfd, .events = POLLIN },
+		{ .fd = 1, .events = 0 },
+	};
+	int status, timeout = -1;
+	bool stopping = false;
+
+	for (;;) {
+		if ((target_signal != 0 || (p[1].revents & (POLLERR | POLLHUP))) &&
+		    !stopping) {
+			kill(pid, SIGTERM);
+			stopping = true;
+			timeout = GRACE_MS;
+			p[1].fd = -1;
+		}
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return status;
+		if (poll(p, 2, timeout) == 0 && stopping)
+			kill(pid, SIGKILL);
+	}
+}
+
+static int
+run(const char *name, const char *starts, const char *dir, int argc,
+    char *argv[])
+{
+	char at[32], done[32], **args;
+	struct startat s = { .on = false };
+	int status, pidfd, i, n = 0;
+	pid_t pid;
+
+	if (find_start(starts, name, at, sizeof(at)) == NULL)
+		cli_usage_error("no start instant for '%s' in --starts", name);
+	if (startat_parse(at, &s.at_ns) == 0 && s.at_ns <= startat_now_ns())
+		errx(EXIT_RUN_FAILED, "the start instant was %.3f s past when "
+		    "this host was reached: give fhosts a longer --start-in",
+		    (double)(startat_now_ns() - s.at_ns) / 1e9);
+	startat_arg(&s, at);
+	if (dir != NULL) {
+		const char *path = getenv("PATH");
+		char *np;
+
+		if (asprintf(&np, "%s:%s", dir, path ? path : "/usr/bin:/bin") < 0)
+			err(EXIT_RUN_FAILED, "asprintf");
+		setenv("PATH", np, 1);
+		free(np);
+	}
+	if ((args = calloc((size_t)argc + 3, sizeof(*args))) == NULL)
+		err(EXIT_RUN_FAILED, "calloc");
+	args[n++] = argv[0];
+	if (takes_start_at(argv[0])) {
+		args[n++] = "--start-at";
+		args[n++] = at;
+	}
+	for (i = 1; i < argc; i++)
+		args[n++] = argv[i];
+	catch_signals();
+	if (!takes_start_at(argv[0])) {
+		/* Not ours: it starts when we let it, and we say when. */
+		if (startat_wait(&s) < 0)
+			goto stopped;
+		printf("#fhosts-agent started_at=%s\n",
+		    startat_format(s.started_ns, done, sizeof(done)));
+	}
+	fflush(stdout);
+	if ((pid = fork()) < 0)
+		err(EXIT_RUN_FAILED, "fork");
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(args[0], args);
+		warn("%s", args[0]);
+		_exit(127);
+	}
+	if ((pidfd = pidfd_open(pid, 0)) < 0)
+		err(EXIT_RUN_FAILED, "pidfd_open");
+	status = watch(pid, pidfd);
+	free(args);
+	remove_push_dir(dir);
+	printf("#fhosts-agent exit=%d done_at=%s\n",
+	    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
+	    startat_format(startat_now_ns(), done, sizeof(done)));
+	fflush(stdout);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+stopped:
+	remove_push_dir(dir);
+	return 128 + target_signal;
+}
+
+static long
+rounds_arg(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < 1 || v > MAX_ROUNDS)
+		cli_usage_error("invalid --probe rounds '%s' (1 to %d)", s,
+		    MAX_ROUNDS);
+	return v;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum mode mode = M_NONE;
+	const char *name = NULL, *starts = NULL, *dir = NULL;
+	long rounds = 0;
+	int c;
+
+	cli_init("fhosts-agent");
+	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage();
+		case 'V':
+			cli_version();
+		case 'N':
+			mode = M_NOW;
+			break;
+		case 'S':
+			mode = M_SERVE;
+			break;
+		case 'P':
+			mode = M_PROBE;
+			rounds = rounds_arg(optarg);
+			break;
+		case 'R':
+			mode = M_RUN;
+			name = optarg;
+			break;
+		case 'T':
+			starts = optarg;
+			break;
+		case 'D':
+			dir = optarg;
+			break;
+		default:
+			cli_usage_error("invalid option");
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((mode == M_PROBE || mode == M_RUN) && argc == 0)
+		cli_usage_error("missing the command after --");
+	if ((mode == M_NOW || mode == M_SERVE) && argc > 0)
+		cli_usage_error("extra operand '%s'", argv[0]);
+	switch (mode) {
+	case M_NOW:
+		print_now();
+		return 0;
+	case M_SERVE:
+		return serve();
+	case M_PROBE:
+		return probe(rounds, argv);
+	case M_RUN:
+		if (starts == NULL)
+			cli_usage_error("--run needs --starts");
+		return run(name, starts, dir, argc, argv);
+	default:
+		cli_usage_error("give --run, --probe, --serve or --now");
+	}
+}
