@@ -33,6 +33,7 @@
 enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN };
 
 static const struct option longopts[] = {
+	{ "argv", required_argument, NULL, 'A' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "now", no_argument, NULL, 'N' },
 	{ "probe", required_argument, NULL, 'P' },
@@ -47,7 +48,8 @@ static const struct option longopts[] = {
 __attribute__((noreturn)) static void
 usage(void)
 {
-	printf("Usage: fhosts-agent --run NAME --starts LIST [--push-dir DIR] -- COMMAND...\n"
+	printf("Usage: fhosts-agent --run NAME --starts LIST [--push-dir DIR]\n"
+	    "                    (--argv HEX,... | -- COMMAND...)\n"
 	    "       fhosts-agent --probe ROUNDS -- SSH-COMMAND...\n"
 	    "       fhosts-agent --serve | --now\n"
 	    "fhosts(1)'s helper on each host: run COMMAND at this host's\n"
@@ -59,6 +61,10 @@ usage(void)
 	    "                        by its own clock; fzero, frandrw and fload\n"
 	    "                        get it as --start-at, other commands are\n"
 	    "                        started at it\n"
+	    "      --argv HEX,...    the command's words, each as hex bytes: what\n"
+	    "                        fhosts sends, so no shell or engine on the\n"
+	    "                        way (pdsh and clush replace %%h) can change\n"
+	    "                        them\n"
 	    "      --push-dir DIR    the programs were pushed to DIR: run them\n"
 	    "                        from there, and remove DIR at the end\n"
 	    "      --probe ROUNDS    run SSH-COMMAND (which runs --serve on a\n"
@@ -363,6 +369,50 @@ stopped:
 	return 128 + target_signal;
 }
 
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* "HEX,HEX,..." as an argv (each word's bytes in hex; empty words too). */
+static char **
+hex_argv(const char *s, int *argc)
+{
+	size_t n = 1, i, len = strlen(s);
+	char **v, *w;
+	const char *p;
+	int a = 0, hi, lo;
+
+	for (p = s; *p; p++)
+		n += *p == ',';
+	if ((v = calloc(n + 1, sizeof(*v))) == NULL || (w = malloc(len + n)) == NULL)
+		err(EXIT_RUN_FAILED, "malloc");
+	v[a] = w;
+	for (i = 0; i <= len; i++) {
+		if (s[i] == ',' || s[i] == '\0') {
+			*w++ = '\0';
+			if (s[i] == ',')
+				v[++a] = w;
+			continue;
+		}
+		if ((hi = hex_digit(s[i])) < 0 || (lo = hex_digit(s[i + 1])) < 0 ||
+		    (hi == 0 && lo == 0))
+			cli_usage_error("invalid --argv: hex bytes, words separated "
+			    "by ','");
+		*w++ = (char)(hi << 4 | lo);
+		i++;
+	}
+	if (v[0][0] == '\0')
+		cli_usage_error("invalid --argv: an empty command");
+	*argc = a + 1;
+	return v;
+}
+
 static long
 rounds_arg(const char *s)
 {
@@ -381,7 +431,7 @@ int
 main(int argc, char *argv[])
 {
 	enum mode mode = M_NONE;
-	const char *name = NULL, *starts = NULL, *dir = NULL;
+	const char *name = NULL, *starts = NULL, *dir = NULL, *hex = NULL;
 	long rounds = 0;
 	int c;
 
@@ -412,12 +462,20 @@ main(int argc, char *argv[])
 		case 'D':
 			dir = optarg;
 			break;
+		case 'A':
+			hex = optarg;
+			break;
 		default:
 			cli_usage_error("invalid option");
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (hex != NULL) {
+		if (mode != M_RUN || argc > 0)
+			cli_usage_error("--argv is for --run, instead of -- COMMAND");
+		argv = hex_argv(hex, &argc);
+	}
 	if ((mode == M_PROBE || mode == M_RUN) && argc == 0)
 		cli_usage_error("missing the command after --");
 	if ((mode == M_NOW || mode == M_SERVE) && argc > 0)

@@ -1,11 +1,12 @@
 # fhosts-lib.sh: a fleet of "hosts" on this machine for the fhosts tests.
 # Each is an sshd listening only on a loopback address (127.0.0.N, never
 # any other), started in its own UTS and mount namespaces: its own host
-# name, its own /run, and its own tmpfs on $fl/data, so one command line
-# writes a different file on each.  Keys are made here; every sshd is
+# name, its own /run and home directory, and its own tmpfs on $fl/data,
+# so one command line writes a different file on each.  Keys are made here; every sshd is
 # stopped by its PID at the end.  Sourced after lib.sh with $fleet_port
 # set (one port per test script, so they can run side by side).
-# shellcheck disable=SC2016,SC2317
+# shellcheck disable=SC2016,SC2317 # awk programs; helpers run through wait_for
+# shellcheck disable=SC2154 # set by the harness, lib.sh and the test
 
 need_root
 need_cmd ssh
@@ -39,6 +40,8 @@ for p in fzero frandrw fload fcompare fmatrix; do
 done
 ln -s "$top_builddir/fhosts/fhosts-agent" "$fl/bin/fhosts-agent"
 fleet_pids=
+fleet_home=$(getent passwd "$(id -un)" | cut -d: -f6)
+[ -d "$fleet_home" ] || skip_all "no home directory for $(id -un)"
 
 # fleet_start N [VAR=VALUE...]: host 127.0.0.N, named fleetN, its session
 # environment VAR=VALUE (PATH=$fl/bin:/usr/bin:/bin unless given).
@@ -61,8 +64,9 @@ EOC
 	rm -f "$fl/sshd.$fs_n.pid"
 	unshare --uts --mount --propagation private sh -c '
 		hostname "fleet$1" && mount -t tmpfs none /run && mkdir /run/sshd &&
-		mount -t tmpfs none "$2/data" && exec /usr/sbin/sshd -f "$2/sshd.$1.conf"
-	' sh "$fs_n" "$fl" || return 1
+		mount -t tmpfs none "$2/data" && mount -t tmpfs none "$3" &&
+		exec /usr/sbin/sshd -f "$2/sshd.$1.conf"
+	' sh "$fs_n" "$fl" "$fleet_home" || return 1
 	wait_for 20 test -s "$fl/sshd.$fs_n.pid" || return 1
 	fs_pid=$(cat "$fl/sshd.$fs_n.pid")
 	fleet_pids="$fleet_pids $fs_pid"
@@ -72,6 +76,7 @@ EOC
 }
 # fleet_stop N: stop host N's sshd (by its PID).
 fleet_stop() {
+	# shellcheck disable=SC2086 # the ssh command's words
 	kill "$(cat "$fl/sshd.$1.pid")" && wait_for 20 not $fleet_ssh "127.0.0.$1" true
 }
 # on_host N CMD...: CMD in host N's mount namespace (to see its data).

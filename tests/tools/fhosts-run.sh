@@ -3,7 +3,8 @@
 # started together, one block per host under its own name, the fleet rows
 # equal to fcompare --merge of the hosts' histograms, a host with a wrong
 # clock measured and corrected, the command's words passed literally.
-# shellcheck disable=SC2016,SC2317
+# shellcheck disable=SC2016,SC2317 # awk programs; helpers run through wait_for
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
 . "$top_srcdir/tests/tools/lib.sh"
 need_cmd parallel
 fleet_port=22701
