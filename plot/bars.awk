@@ -61,6 +61,14 @@ function on_row(   k, v, c, s, p, i, r, d, vd) {
 	if (kind == "fzero") { c = $col["label"]; s = $col["method"] }
 	else if (kind == "frandrw") { c = $col["phase"]; s = $col["label"] }
 	else { c = $col["load"]; s = $col["label"] }
+	# A fleet (fhosts): a bar per host, clustered as before (fzero by
+	# method); the fleet rows' pooled figures are not bars: the line
+	# across each cluster is the hosts' mean.
+	if ("host" in col) {
+		if (kind == "fzero") c = $col["method"]
+		if ($col["host"] == "fleet") return
+		s = $col["host"]; fleet = 1
+	}
 	k = slot(metric, c, s)
 	if ("run" in col) { r = $col["run"]; if (r + 0 > maxrun) maxrun = r + 0 }
 	if (kind == "fzero" && ("bytes" in col) && fbytes == "") fbytes = num("bytes")
@@ -145,12 +153,26 @@ END {
 		}
 		printf "\n\n%s", (nlabs ? labs : "0 NaN \"\" \"\"\n") > f
 		printf "\n\n%s", (nnas ? nas : "0 NaN \"\"\n") > f
+		# The fleet line: the mean of the host bars, across each cluster.
+		if (fleet) {
+			printf "\n\n" > f
+			for (c = 1; c <= nc[p]; c++) {
+				fs = 0; fn = 0
+				for (s = 1; s <= ns[p]; s++) {
+					k = p SUBSEP c SUBSEP s
+					if ((k in n) && n[k] > 0) { fs += sum[k] / n[k]; fn++ }
+				}
+				if (fn) printf "%.6g %.6g\n%.6g %.6g\n\n", c - 1.45, fs / fn, c - 0.55, fs / fn > f
+			}
+			printf "0 NaN\n" > f
+		}
 		close(f)
 		if (!any) fail("no numbers to chart in column " pname[p] " (every value is \"-\")")
 		ml = pname[p]
 		if (kind == "fzero") { xl = "label (file system)"; kt = "method" }
 		else if (kind == "frandrw") { xl = "phase"; kt = "label" }
 		else if (kind == "fload") { xl = "load"; kt = "label" }
+		if (fleet) { kt = "host"; if (kind == "fzero") xl = "method" }
 		else {
 			xl = ""; for (i = 1; i <= nck; i++) xl = xl (i > 1 ? "/" : "") ck[i]
 			kt = (byname != "" ? byname : "label")
@@ -170,6 +192,7 @@ END {
 		print "plrot[" p "] = " rot >> prelude
 		print "pnlab[" p "] = " nlabs >> prelude
 		print "pnna[" p "] = " nnas >> prelude
+		print "pfleet[" p "] = " (fleet ? 1 : 0) >> prelude
 		if (kind == "fcompare") pt = ml ": mean and " conf " confidence interval"
 		else if (kind == "frandrw") pt = ml " by phase"
 		else pt = ml
@@ -184,6 +207,7 @@ END {
 	if (kind == "fload" && metric == "seconds") nt = "on each bar: ratio to no load"
 	if (kind == "fcompare") nt = "on each bar: delta to " (baseline == "" ? "the baseline" : baseline) " and verdict (n.s.: no significant difference)"
 	if (maxrun > 1 && kind != "fcompare") nt = nt (nt == "" ? "" : "; ") maxrun " runs, error bars from min to max"
+	if (fleet) nt = nt (nt == "" ? "" : "; ") "dashed: the mean of the hosts"
 	print "deftitle = " gql(wrap(t)) >> prelude
 	print "note = " gql(wrap(nt)) >> prelude
 	print "subtitle = " gql(wrap(subtitle())) >> prelude

@@ -1,6 +1,7 @@
 # bars.gp: clustered bars for panel p of fplot.gp.  Data indexes: 0, the
 # clusters (x, name); 1..ns, one per series (x, mean, low, high); ns+1, the
-# texts above bars (x, y, line 1, line 2); ns+2, "n/a" of missing bars.
+# texts above bars (x, y, line 1, line 2); ns+2, "n/a" of missing bars; ns+3, with pfleet, the fleet line (a
+# segment across each cluster).
 # Texts are turned upright (plrot) when bars are too narrow for them.
 d = pdata[p]
 ns = pns[p]
@@ -45,6 +46,7 @@ set style arrow 8 heads size screen 0.005,90 lc rgb '#202020' lw 1
 set key outside right top vertical Left reverse noautotitle title pkey[p] width 1
 nl = pnlab[p] > 0 ? 1 : 0
 nn = pnna[p] > 0 ? 1 : 0
+nf = pfleet[p] ? 1 : 0
 two = (plabels[p] >= 2 && !plrot[p]) ? nl : 0
 rotation = plrot[p] ? 90 : 0
 align = plrot[p] ? 'left' : 'center'
@@ -56,7 +58,9 @@ plot d index 0 using 1:(NaN):xtic((stagger && int(column(1)) % 2) ? "\n" . strco
 		offset 0, up font ',9' notitle, \
 	for [i = 1:two] d index (ns + 1) using 1:2:4 with labels offset 0, 0.7 font ',9' notitle, \
 	for [i = 1:nn] d index (ns + 2) using 1:2:3 with labels rotate by rotation @align \
-		offset 0, (textmode ? 1 : 0.7) font ',9' notitle
+		offset 0, (textmode ? 1 : 0.7) font ',9' notitle, \
+	for [i = 1:nf] d index (ns + 3) using 1:2 with lines dt 2 lw 2 lc rgb '#000000' \
+		title 'fleet (mean)'
 unset offsets
 unset logscale
 unset label 1

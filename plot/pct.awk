@@ -23,6 +23,9 @@ function on_header(   i, nm, d) {
 function on_row(   s, i, v, k, x) {
 	if (skip) return
 	s = $col["label"] " " $col["phase"]
+	# A fleet (fhosts): a line per host and phase, and the fleet's, from
+	# the hosts' merged histograms.
+	if ("host" in col) { s = $col["host"] " " $col["phase"]; fleet = 1 }
 	if (!(s in sidx)) { sidx[s] = ++ns; sname[ns] = s }
 	for (i in lx) {
 		v = $i
@@ -71,7 +74,7 @@ END {
 	print "pdata[" i "] = " gq(f) >> prelude
 	print "pylabel[" i "] = " gq("latency (" mu "s, log scale), lower is better") >> prelude
 	print "pxlabel[" i "] = " gq("percentile (nines scale)") >> prelude
-	print "pkey[" i "] = \047label phase\047" >> prelude
+	print "pkey[" i "] = \047" (fleet ? "host" : "label") " phase\047" >> prelude
 	print "pseries[" i "] = " gq(names) >> prelude
 	print "pns[" i "] = " ns >> prelude
 	print "pnc[" i "] = " xm >> prelude

@@ -23,8 +23,10 @@ if (!textmode) {
 	set grid xtics ytics mytics lc rgb '#d8d8d8' lw 1
 }
 set key outside right top vertical Left reverse noautotitle title pkey[p]
-plot for [s = 1:ns] d index (s - 1) using 1:2:3:4 with yerrorlines lt s lw 2 \
-	title field(pseries[p], s)
+# A fleet's own lines (fhosts: "fleet PHASE") are black and thicker.
+isfleet(s) = strstrt(field(pseries[p], s), 'fleet ') == 1
+plot for [s = 1:ns] d index (s - 1) using 1:2:3:4 with yerrorlines \
+	lt (isfleet(s) ? -1 : s) lw (isfleet(s) ? 4 : 2) title field(pseries[p], s)
 unset logscale
 unset grid
 if (!textmode) {

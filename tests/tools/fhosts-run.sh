@@ -75,6 +75,26 @@ check "fleet ops are the hosts' sum, per phase" awk '
 check "the fleet's percentiles are not an average of the hosts'" grep -q 'lat_samples' r.out
 check "frandrw's start skew is printed" grep -q '^# start_skew_s: [0-9]' r.out
 
+# ---- fplot: a bar per host with the fleet line across, a percentile
+# line per host with the fleet's
+if command -v gnuplot >/dev/null; then
+	fplot -o fleet.png r.out 2>fplot.err
+	is "$?" 0 "fplot charts a fleet stream"
+	check "into a PNG" sh -c 'od -An -c -N4 fleet.png | grep -q "P   N   G"'
+	fplot --text -s 140x45 r.out >fleet.txt 2>&1
+	for want in 127.0.0.2 127.0.0.6 'fleet (mean)' 'fleet create' 'fleet randread'; do
+		check "the text chart's key has '$want'" grep -qF "$want" fleet.txt
+	done
+	# A host cell that is gnuplot code stays a name.
+	sed 's/127\.0\.0\.2/x'"'"'";system("id>pwned");"'"'"'/g' r.out >evil.out
+	fplot --text r.out >/dev/null 2>&1
+	fplot -o evil.svg evil.out >/dev/null 2>&1
+	check "a host cell that is gnuplot code is charted as a name" grep -q 'system(' evil.svg
+	check "and never runs" test ! -e pwned
+else
+	skip "gnuplot is not installed"
+fi
+
 # ---- any command printing records: started by the agent at the instant;
 # its words reach the host literally (quotes, blanks, $(...) stay data).
 fzero -q -s 64K -m write:4096 "$scratch/plain.z" >plain.rec
