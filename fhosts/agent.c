@@ -48,13 +48,12 @@ static const struct option longopts[] = {
 __attribute__((noreturn)) static void
 usage(void)
 {
-	printf("Usage: fhosts-agent --run NAME --starts LIST [--push-dir DIR]\n"
-	    "                    (--argv HEX,... | -- COMMAND...)\n"
-	    "       fhosts-agent --probe ROUNDS -- SSH-COMMAND...\n"
-	    "       fhosts-agent --serve | --now\n"
-	    "fhosts(1)'s helper on each host: run COMMAND at this host's\n"
-	    "instant, and stop it when the connection that started it is lost;\n"
-	    "or measure a host's clock against this one.\n"
+	printf("Usage: fhosts-agent [options] [--] [COMMAND [ARG...]]\n"
+	    "fhosts(1)'s helper on each host.  With --run: run COMMAND at this\n"
+	    "host's instant of the fleet's start, and stop it when the connection\n"
+	    "that started it is lost.  With --probe: measure a host's clock\n"
+	    "against this one, COMMAND being the ssh command that runs --serve\n"
+	    "there.\n"
 	    CLI_USAGE_OPTIONS
 	    "      --run NAME        run COMMAND as host NAME of the fleet\n"
 	    "      --starts LIST     NAME=EPOCH,... : each host's start instant\n"
@@ -75,6 +74,8 @@ usage(void)
 	    "                        every line read\n"
 	    "      --now             print this clock (seconds since the epoch)\n");
 	cli_usage_std_options(24);
+	printf("\nfhosts runs it on every host (it is installed beside the other\n"
+	    "fsbench programs, or pushed with them); people rarely need to.\n");
 	cli_usage_end("the command's own status with --run (1 when it could\n"
 	    "not run), 0 done, 1 failed, 2 usage error.");
 }

@@ -6,7 +6,7 @@ fhosts_fhosts_agent_SOURCES = fhosts/agent.c
 bin_SCRIPTS += fhosts/fhosts
 EXTRA_DIST += fhosts/fhosts.in
 CLEANFILES += fhosts/fhosts
-dist_man_MANS += man/fhosts.1
+dist_man_MANS += man/fhosts.1 man/fhosts-agent.1
 
 fhosts/fhosts: $(top_srcdir)/fhosts/fhosts.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) fhosts && rm -f $@ $@.tmp && \
