@@ -34,6 +34,15 @@ struct inbuf {
 };
 
 /* A regular file is mapped (no copy); a pipe is read into memory. */
+/* fhosts(1)'s own block: the fleet's timings, not a benchmark's rows. */
+static int
+is_fhosts_block(const struct record_block *b)
+{
+	const char *tool = record_meta_get(b, "tool");
+
+	return tool != NULL && strncmp(tool, "fhosts ", 7) == 0;
+}
+
 static void
 load(const struct input_file *f, struct inbuf *b)
 {
@@ -403,9 +412,11 @@ read_records(struct tables *ts, const struct input_file *f,
 		err(EXIT_RUN_FAILED, "fmemopen");
 	record_reader_init(&r, fp, where(f));
 	while ((rc = record_read_block(&r, &blk)) == 1) {
-		/* Bucket lists are --merge's, not measurements to compare. */
+		/* Bucket lists are --merge's, and fhosts' clock offsets and
+		 * start times are bookkeeping: not measurements to compare. */
 		if (!ts->keep_hist &&
-		    record_meta_get(&blk, "hist_scheme") != NULL) {
+		    (record_meta_get(&blk, "hist_scheme") != NULL ||
+		    is_fhosts_block(&blk))) {
 			record_block_free(&blk);
 			continue;
 		}

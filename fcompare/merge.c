@@ -353,9 +353,14 @@ read_file(const struct input_file *f, size_t *nblocks)
 	m.in = in;
 	record_reader_init(&rd, in, where);
 	while ((rc = record_read_block(&rd, &b)) == 1) {
+		const char *tool = record_meta_get(&b, "tool");
+
 		if (record_meta_get(&b, "hist_scheme") != NULL)
 			read_hist(&b, where);
-		else
+		/* fhosts' own block, and rows already merged (fhosts' fleet
+		 * rows): pooling them again would count hosts twice. */
+		else if ((tool == NULL || strncmp(tool, "fhosts ", 7) != 0) &&
+		    record_meta_get(&b, "merged_by") == NULL)
 			read_result(&b, (*nblocks)++, where);
 		record_block_free(&b);
 	}

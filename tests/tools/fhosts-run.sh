@@ -73,6 +73,12 @@ check "fleet ops are the hosts' sum, per phase" awk '
 	{ s[$c["phase"]] += $c["ops"] }
 	END { for (p in f) { n++; if (f[p] != s[p]) bad++ } exit bad || n != 2 }' r.out
 check "the fleet's percentiles are not an average of the hosts'" grep -q 'lat_samples' r.out
+fcompare --merge r.out >again.rec
+grep -v '^#' again.rec | sed 1d | awk '{ $1 = $1; print }' >again.rows
+check "fcompare --merge of the whole stream leaves the fleet rows and fhosts' block out" cmp again.rows merged.rows
+fcompare --by host r.out >byhost.txt 2>&1
+check "fcompare --by host compares the hosts" grep -q '127\.0\.0\.6' byhost.txt
+check "and not fhosts' own bookkeeping" not grep -q 'clock_offset_s' byhost.txt
 check "frandrw's start skew is printed" grep -q '^# start_skew_s: [0-9]' r.out
 
 # ---- fplot: a bar per host with the fleet line across, a percentile
