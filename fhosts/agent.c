@@ -108,12 +108,11 @@ read_line(int fd, char *buf, size_t len)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t n = 0;
-	ssize_t r;
 
 	while (n + 1 < len) {
 		if (poll(&p, 1, READ_TIMEOUT_MS) <= 0)
 			return -1;
-		if ((r = read(fd, buf + n, 1)) <= 0)
+		if (read(fd, buf + n, 1) != 1)
 			return -1;
 		if (buf[n] == '\n') {
 			buf[n] = '\0';
@@ -366,6 +365,7 @@ run(const char *name, const char *starts, const char *dir, int argc,
 	fflush(stdout);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 stopped:
+	free(args);
 	remove_push_dir(dir);
 	return 128 + target_signal;
 }
