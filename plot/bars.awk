@@ -172,11 +172,11 @@ END {
 		if (kind == "fzero") { xl = "label (file system)"; kt = "method" }
 		else if (kind == "frandrw") { xl = "phase"; kt = "label" }
 		else if (kind == "fload") { xl = "load"; kt = "label" }
-		if (fleet) { kt = "host"; if (kind == "fzero") xl = "method" }
 		else {
 			xl = ""; for (i = 1; i <= nck; i++) xl = xl (i > 1 ? "/" : "") ck[i]
 			kt = (byname != "" ? byname : "label")
 		}
+		if (fleet) { kt = "host"; if (kind == "fzero") xl = "method" }
 		print "ptype[" p "] = \047bars\047" >> prelude
 		print "pdata[" p "] = " gq(f) >> prelude
 		print "pylabel[" p "] = " gq(axis(ml)) >> prelude
