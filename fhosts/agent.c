@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contain.h"
 #include "startat.h"
 #include "target.h"
 #include "xio.h"
@@ -30,10 +31,11 @@
 #define READ_TIMEOUT_MS	30000	/* a probe reply, once connected */
 #define GRACE_MS	10000	/* after SIGTERM, before SIGKILL */
 
-enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN };
+enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN };
 
 static const struct option longopts[] = {
 	{ "argv", required_argument, NULL, 'A' },
+	{ "contain", no_argument, NULL, 'C' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "now", no_argument, NULL, 'N' },
 	{ "probe", required_argument, NULL, 'P' },
@@ -72,7 +74,10 @@ usage(void)
 	    "                        of the fastest of ROUNDS exchanges\n"
 	    "      --serve           print the version, then this clock for\n"
 	    "                        every line read\n"
-	    "      --now             print this clock (seconds since the epoch)\n");
+	    "      --now             print this clock (seconds since the epoch)\n"
+	    "      --contain         run COMMAND (fhosts' engine) so that on INT,\n"
+	    "                        TERM or HUP, or when it ends, no process it\n"
+	    "                        started is left\n");
 	cli_usage_std_options(24);
 	printf("\nfhosts runs it on every host (it is installed beside the other\n"
 	    "fsbench programs, or pushed with them); people rarely need to.\n");
@@ -443,6 +448,9 @@ main(int argc, char *argv[])
 			usage();
 		case 'V':
 			cli_version();
+		case 'C':
+			mode = M_CONTAIN;
+			break;
 		case 'N':
 			mode = M_NOW;
 			break;
@@ -477,7 +485,7 @@ main(int argc, char *argv[])
 			cli_usage_error("--argv is for --run, instead of -- COMMAND");
 		argv = hex_argv(hex, &argc);
 	}
-	if ((mode == M_PROBE || mode == M_RUN) && argc == 0)
+	if ((mode == M_PROBE || mode == M_RUN || mode == M_CONTAIN) && argc == 0)
 		cli_usage_error("missing the command after --");
 	if ((mode == M_NOW || mode == M_SERVE) && argc > 0)
 		cli_usage_error("extra operand '%s'", argv[0]);
@@ -489,11 +497,13 @@ main(int argc, char *argv[])
 		return serve();
 	case M_PROBE:
 		return probe(rounds, argv);
+	case M_CONTAIN:
+		return contain(argv);
 	case M_RUN:
 		if (starts == NULL)
 			cli_usage_error("--run needs --starts");
 		return run(name, starts, dir, argc, argv);
 	default:
-		cli_usage_error("give --run, --probe, --serve or --now");
+		cli_usage_error("give --run, --probe, --serve, --now or --contain");
 	}
 }

@@ -53,6 +53,8 @@ for e in parallel pdsh clush; do
 	pid=$!
 	if wait_for 60 running_on_all "$e"; then
 		kill -INT "$pid"
+		# The command runs for 120 s: only a stop ends fhosts sooner.
+		check "$e: fhosts is gone within 30 s of SIGINT" wait_for 30 not kill -0 "$pid"
 		wait "$pid"
 		is "$?" 130 "$e: fhosts dies of SIGINT"
 		check "$e: no process and no file is left on any host" wait_for 30 nothing_left "$e"

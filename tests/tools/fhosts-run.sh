@@ -53,7 +53,9 @@ check "fcompare reads the whole stream" sh -c 'fcompare z.out >/dev/null'
 
 # ---- frandrw with histograms: the fleet rows are the hosts' merge
 fhosts_run -H hosts -- frandrw -q -s 2M -t 0.5 --phases create,randread --hist - "$fl/data/f" >r.out 2>r.err
-is "$?" 0 "frandrw --hist - through fhosts exits 0"
+st=$?
+is "$st" 0 "frandrw --hist - through fhosts exits 0"
+[ "$st" -eq 0 ] || sed 's/^/# stderr: /' r.err
 # The hosts' blocks alone, as a user would cut them out, merged by fcompare.
 awk 'function flush() { if (b != "" && ok) printf "%s", b; b = ""; ok = 1 }
 	/^# fsbench 1/ { flush() } /^# merged_by:|^# tool: fhosts/ { ok = 0 }

@@ -1,0 +1,190 @@
+/* contain.c: fhosts-agent --contain, the engine's keeper on fhosts' side.
+ *
+ * fhosts stops a run by closing every ssh connection; the agents on the
+ * hosts then stop their commands.  Killing the engine's process group is
+ * not enough: pdsh starts each ssh in a session of its own, and GNU
+ * parallel each job in a group of its own, so the connections would
+ * outlive it.  Here the engine runs under a child subreaper: every process
+ * it starts stays our descendant (orphans come to us), so on a signal, or
+ * when the engine ends and leaves some behind, each one is found in /proc
+ * by its parent chain and killed. */
+#include "config.h"
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "contain.h"
+
+#define MAX_PROCS	65536
+#define KILL_WAIT_MS	10000	/* for the killed to go */
+
+static volatile sig_atomic_t contain_signal;
+
+static void
+on_contain_signal(int sig)
+{
+	contain_signal = sig;
+}
+
+struct proc {
+	pid_t pid, ppid;
+};
+
+/* Every live process's parent, from /proc; -1 when /proc is not there. */
+static int
+read_procs(struct proc *p, int max)
+{
+	char path[64], line[512], *s, state;
+	struct dirent *e;
+	long ppid;
+	DIR *d;
+	FILE *f;
+	int n = 0;
+
+	if ((d = opendir("/proc")) == NULL)
+		return -1;
+	while (n < max && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", e->d_name);
+		if ((f = fopen(path, "re")) == NULL)
+			continue;
+		s = fgets(line, sizeof(line), f);
+		fclose(f);
+		/* "PID (COMM) STATE PPID": COMM may hold anything */
+		if (s == NULL || (s = strrchr(line, ')')) == NULL ||
+		    sscanf(s + 1, " %c %ld", &state, &ppid) != 2 ||
+		    state == 'Z' || state == 'X')
+			continue;
+		p[n].pid = (pid_t)atol(e->d_name);
+		p[n].ppid = (pid_t)ppid;
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Is PID below ROOT in P's parent chains? */
+static bool
+descends(const struct proc *p, int n, pid_t pid, pid_t root)
+{
+	int hops, i;
+
+	for (hops = 0; hops < n && pid > 1; hops++) {
+		for (i = 0; i < n && p[i].pid != pid; i++)
+			;
+		if (i == n)
+			return false;
+		if (p[i].ppid == root)
+			return true;
+		pid = p[i].ppid;
+	}
+	return false;
+}
+
+/* SIGKILL every live descendant; how many there were. */
+static int
+kill_descendants(struct proc *p)
+{
+	pid_t self = getpid();
+	int n, i, found = 0;
+
+	if ((n = read_procs(p, MAX_PROCS)) < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (p[i].pid != self && descends(p, n, p[i].pid, self)) {
+			kill(p[i].pid, SIGKILL);
+			found++;
+		}
+	return found;
+}
+
+/* Kill and reap until nobody below us is left.  Killing a parent hands
+ * its children to us, so each round finds the next generation. */
+static void
+clear_descendants(pid_t engine)
+{
+	struct timespec ms10 = { 0, 10000000 };
+	struct proc *p;
+	int waited;
+
+	if ((p = calloc(MAX_PROCS, sizeof(*p))) == NULL ||
+	    read_procs(p, MAX_PROCS) < 0) {
+		/* No /proc (a bare chroot): the engine's own group at least. */
+		kill(-engine, SIGKILL);
+		free(p);
+		return;
+	}
+	for (waited = 0; waited < KILL_WAIT_MS; waited += 10) {
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		if (kill_descendants(p) == 0)
+			break;
+		nanosleep(&ms10, NULL);
+	}
+	free(p);
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+}
+
+int
+contain(char *const argv[])
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on_contain_signal };
+	sigset_t block, saved, waiting;
+	struct pollfd pf;
+	int status = 0, ended = 0;
+	size_t i;
+	pid_t pid;
+
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
+		err(EXIT_RUN_FAILED, "cannot become a child subreaper");
+	sigemptyset(&block);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigaddset(&block, sigs[i]);
+		sigaction(sigs[i], &sa, NULL);
+	}
+	/* Blocked until ppoll: a signal cannot fall between check and wait. */
+	sigprocmask(SIG_BLOCK, &block, &saved);
+	if ((pid = fork()) < 0)
+		err(EXIT_RUN_FAILED, "fork");
+	if (pid == 0) {
+		/* The engine hears nobody's ^C but ours. */
+		setsid();
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			signal(sigs[i], SIG_DFL);
+		sigprocmask(SIG_SETMASK, &saved, NULL);
+		execvp(argv[0], argv);
+		warn("%s", argv[0]);
+		_exit(127);
+	}
+	if ((pf.fd = pidfd_open(pid, 0)) < 0)
+		err(EXIT_RUN_FAILED, "pidfd_open");
+	pf.events = POLLIN;
+	waiting = saved;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigdelset(&waiting, sigs[i]);
+	while (!contain_signal && !ended) {
+		if (ppoll(&pf, 1, NULL, &waiting) > 0 &&
+		    waitpid(pid, &status, WNOHANG) == pid)
+			ended = 1;
+	}
+	clear_descendants(pid);
+	if (!ended)
+		return 128 + contain_signal;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
