@@ -10,15 +10,11 @@
  * by its parent chain and killed. */
 #include "config.h"
 
-#include <dirent.h>
 #include <err.h>
-#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -27,6 +23,7 @@
 
 #include "cli.h"
 #include "contain.h"
+#include "procs.h"
 
 #define MAX_PROCS	65536
 #define KILL_WAIT_MS	10000	/* for the killed to go */
@@ -39,47 +36,34 @@ on_contain_signal(int sig)
 	contain_signal = sig;
 }
 
-struct proc {
-	pid_t pid, ppid;
+struct procs {
+	struct procs_entry *p;
+	int n;
 };
 
-/* Every live process's parent, from /proc; -1 when /proc is not there. */
 static int
-read_procs(struct proc *p, int max)
+add_proc(const struct procs_entry *e, void *arg)
 {
-	char path[64], line[512], *s, state;
-	struct dirent *e;
-	long ppid;
-	DIR *d;
-	FILE *f;
-	int n = 0;
+	struct procs *ps = arg;
 
-	if ((d = opendir("/proc")) == NULL)
-		return -1;
-	while (n < max && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%.20s/stat", e->d_name);
-		if ((f = fopen(path, "re")) == NULL)
-			continue;
-		s = fgets(line, sizeof(line), f);
-		fclose(f);
-		/* "PID (COMM) STATE PPID": COMM may hold anything */
-		if (s == NULL || (s = strrchr(line, ')')) == NULL ||
-		    sscanf(s + 1, " %c %ld", &state, &ppid) != 2 ||
-		    state == 'Z' || state == 'X')
-			continue;
-		p[n].pid = (pid_t)atol(e->d_name);
-		p[n].ppid = (pid_t)ppid;
-		n++;
-	}
-	closedir(d);
-	return n;
+	if (ps->n == MAX_PROCS)
+		return 1;
+	ps->p[ps->n++] = *e;
+	return 0;
+}
+
+/* Every live process with its parent; -1 when /proc is not there. */
+static int
+read_procs(struct procs_entry *p)
+{
+	struct procs ps = { p, 0 };
+
+	return procs_each(add_proc, &ps) < 0 ? -1 : ps.n;
 }
 
 /* Is PID below ROOT in P's parent chains? */
 static bool
-descends(const struct proc *p, int n, pid_t pid, pid_t root)
+descends(const struct procs_entry *p, int n, pid_t pid, pid_t root)
 {
 	int hops, i;
 
@@ -97,12 +81,12 @@ descends(const struct proc *p, int n, pid_t pid, pid_t root)
 
 /* SIGKILL every live descendant; how many there were. */
 static int
-kill_descendants(struct proc *p)
+kill_descendants(struct procs_entry *p)
 {
 	pid_t self = getpid();
 	int n, i, found = 0;
 
-	if ((n = read_procs(p, MAX_PROCS)) < 0)
+	if ((n = read_procs(p)) < 0)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (p[i].pid != self && descends(p, n, p[i].pid, self)) {
@@ -118,11 +102,11 @@ static void
 clear_descendants(pid_t engine)
 {
 	struct timespec ms10 = { 0, 10000000 };
-	struct proc *p;
+	struct procs_entry *p;
 	int waited;
 
 	if ((p = calloc(MAX_PROCS, sizeof(*p))) == NULL ||
-	    read_procs(p, MAX_PROCS) < 0) {
+	    read_procs(p) < 0) {
 		/* No /proc (a bare chroot): the engine's own group at least. */
 		kill(-engine, SIGKILL);
 		free(p);

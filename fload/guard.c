@@ -9,7 +9,6 @@
  * goes; nothing is sent, so the guardian never wakes while a job is timed. */
 #include "config.h"
 
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +26,7 @@
 #include <unistd.h>
 
 #include "fload.h"
+#include "procs.h"
 
 #define GUARD_MAX_GROUPS 64
 #define GUARD_WAIT_MS 10000	/* for killed groups to go, then remove anyway */
@@ -46,47 +46,37 @@ static int guard_fd = -1;
 static pid_t guard_pid;
 static pid_t guard_owner;
 
+struct groups {
+	const pid_t *group;
+	int n;
+};
+
+static int
+in_groups(const struct procs_entry *e, void *arg)
+{
+	const struct groups *g = arg;
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->group[i] == e->pgrp)
+			return 1;
+	return 0;
+}
+
 /* Is a live (not zombie) process left in one of GROUP?  kill(-pg, 0) also
  * counts zombies, which an init that does not reap keeps forever. */
 static bool
 groups_alive(const pid_t *group, int n)
 {
-	char path[300], line[1024], *p, state;
-	struct dirent *e;
-	long pgrp;
-	DIR *d;
-	FILE *f;
-	int i;
-	bool alive = false;
+	struct groups g = { group, n };
+	int i, r;
 
-	d = opendir("/proc");
-	if (d == NULL) {
-		for (i = 0; i < n; i++)
-			if (kill(-group[i], 0) == 0)
-				return true;
-		return false;
-	}
-	while (!alive && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] < '0' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-		f = fopen(path, "r");
-		if (f == NULL)
-			continue;
-		p = fgets(line, sizeof(line), f);
-		fclose(f);
-		if (p == NULL || (p = strrchr(line, ')')) == NULL)
-			continue;
-		/* "PID (COMM) STATE PPID PGRP ...": COMM may hold anything */
-		if (sscanf(p + 1, " %c %*d %ld", &state, &pgrp) != 2 ||
-		    state == 'Z' || state == 'X')
-			continue;
-		for (i = 0; i < n; i++)
-			if (group[i] == (pid_t)pgrp)
-				alive = true;
-	}
-	closedir(d);
-	return alive;
+	if ((r = procs_each(in_groups, &g)) >= 0)
+		return r == 1;
+	for (i = 0; i < n; i++)
+		if (kill(-group[i], 0) == 0)
+			return true;
+	return false;
 }
 
 /* fload is gone: here polling is fine, nobody is being measured. */

@@ -11,6 +11,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/layout.c lib/layout.h \
 	lib/outfile.c lib/outfile.h \
 	lib/progress.c lib/progress.h \
+	lib/procs.c lib/procs.h \
 	lib/record.c lib/record.h \
 	lib/rng.c lib/rng.h \
 	lib/size.c lib/size.h \
