@@ -32,7 +32,6 @@
 
 #define MIN_SIZE	(320ULL << 20)	/* mkfs.xfs refuses smaller */
 #define DEFAULT_SIZE	(1ULL << 30)
-#define MKFS_OUTPUT_MAX	4096		/* of mkfs's output, shown on failure */
 
 static const char *const default_types[] = {
 	"ext2", "ext3", "ext4", "xfs", "btrfs"
@@ -147,7 +146,7 @@ add_spec_arg(const char *arg)
 {
 	char why[256];
 
-	if (spec_parse(arg, new_spec(), why, sizeof(why)) == -1)
+	if (fsspec_parse(arg, new_spec(), why, sizeof(why)) == -1)
 		cli_usage_error("%s", why);
 }
 
@@ -165,7 +164,7 @@ add_mkfs_opts(const char *arg)
 		    strncmp(specs[i].label, arg, klen) == 0) ||
 		    (strlen(specs[i].type) == klen &&
 		    strncmp(specs[i].type, arg, klen) == 0)) {
-			spec_add_mkfs_args(&specs[i], eq + 1);
+			fsspec_add_mkfs_args(&specs[i], eq + 1);
 			matched++;
 		}
 	}
@@ -184,16 +183,16 @@ add_default_specs(void)
 		struct fs_spec s;
 		char why[256];
 
-		if (spec_parse(default_types[i], &s, why, sizeof(why)) == -1)
+		if (fsspec_parse(default_types[i], &s, why, sizeof(why)) == -1)
 			errx(EXIT_RUN_FAILED, "%s", why);
-		if (spec_find_mkfs(&s) == -1) {
+		if (fsspec_find_mkfs(&s) == -1) {
 			note("leaving out %s: mkfs.%s is not installed "
 			    "(Debian package %s)", s.type, s.type,
-			    spec_mkfs_package(s.type));
+			    fsspec_mkfs_package(s.type));
 			free(s.opts);
 			continue;
 		}
-		if (!spec_kernel_has(s.type)) {
+		if (!fsspec_kernel_has(s.type)) {
 			note("leaving out %s: the kernel has no %s "
 			    "(not in /proc/filesystems, no module)",
 			    s.type, s.type);
@@ -354,12 +353,12 @@ check_specs(void)
 	for (size_t i = 0; i < nspecs; i++) {
 		struct fs_spec *s = &specs[i];
 		char why[256];
-		const char *gone = spec_gone(s);
+		const char *gone = fsspec_gone(s);
 
-		if (spec_mount_opts(s, opt.mount_opts, why, sizeof(why)) == -1)
+		if (fsspec_mount_opts(s, opt.mount_opts, why, sizeof(why)) == -1)
 			cli_usage_error("%s", why);
-		if (spec_find_mkfs(s) == -1) {
-			const char *pkg = spec_mkfs_package(s->type);
+		if (fsspec_find_mkfs(s) == -1) {
+			const char *pkg = fsspec_mkfs_package(s->type);
 
 			if (pkg != NULL)
 				warnx("%s: mkfs.%s is not installed (Debian "
@@ -369,7 +368,7 @@ check_specs(void)
 				    s->type);
 			bad = 1;
 		}
-		if (!spec_kernel_has(s->type)) {
+		if (!fsspec_kernel_has(s->type)) {
 			warnx("%s: the kernel has no %s file system (not in "
 			    "/proc/filesystems, no module)%s%s", s->label,
 			    s->type, gone ? ": " : "", gone ? gone : "");
@@ -501,61 +500,6 @@ name_for_files(const char *label, char *out, size_t len)
 	out[i] = '\0';
 }
 
-/* A directory no one but root can change: every component root's, a
- * real directory, not writable by others unless sticky (as /tmp). */
-static bool
-root_only(const char *path)
-{
-	char buf[PATH_MAX], *slash;
-	struct stat st;
-
-	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf) ||
-	    buf[0] != '/')
-		return false;
-	for (;;) {
-		if (lstat(buf[0] ? buf : "/", &st) == -1 || !S_ISDIR(st.st_mode) ||
-		    st.st_uid != 0 ||
-		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
-			return false;
-		if ((slash = strrchr(buf, '/')) == NULL || buf[0] == '\0')
-			return true;
-		*slash = '\0';
-	}
-}
-
-/* Mount points live in a private directory under /run (or /tmp), never
- * in -d DIR: the owner of DIR could swap a name there between our check
- * and the mount and have root mount over a directory of their choosing.
- * DIR holds only the images, made with O_EXCL and unlinked at once. */
-static void
-make_top(struct stage *g)
-{
-	static const char *const bases[] = { "/run", "/tmp" };
-
-	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
-		if (!root_only(bases[i]))
-			continue;
-		snprintf(g->top, sizeof(g->top), "%s/fmatrix.XXXXXX", bases[i]);
-		if (mkdtemp(g->top) == NULL)
-			continue;
-		/* others may read it: a command run as another user */
-		if (chmod(g->top, 0755) == -1)
-			err(EXIT_RUN_FAILED, "%s", g->top);
-		g->top_made = true;
-		return;
-	}
-	errx(EXIT_RUN_FAILED, "no directory only root can write for the mount "
-	    "points (/run or /tmp, owned by root, not writable by others "
-	    "or sticky)");
-}
-
-static void
-remove_top(struct stage *g)
-{
-	if (g->top_made && rmdir(g->top) == 0)
-		g->top_made = false;
-}
-
 static int
 make_mount_point(const struct fs_spec *s, struct stage *g)
 {
@@ -602,7 +546,7 @@ make_loop(struct stage *g)
 		close(fd);
 		return -1;
 	}
-	g->loopfd = loopdev_attach(fd, g->dev, sizeof(g->dev));
+	g->loopfd = loopdev_attach(fd, true, g->dev, sizeof(g->dev));
 	close(fd);
 	if (g->loopfd == -1)
 		return -1;
@@ -611,140 +555,6 @@ make_loop(struct stage *g)
 	else
 		g->img_made = false;
 	return 0;
-}
-
-static void
-show_tail(const char *what, int fd)
-{
-	char buf[MKFS_OUTPUT_MAX + 1];
-	off_t end = lseek(fd, 0, SEEK_END);
-	off_t from = end > MKFS_OUTPUT_MAX ? end - MKFS_OUTPUT_MAX : 0;
-	ssize_t n = pread(fd, buf, MKFS_OUTPUT_MAX, from);
-
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	fprintf(stderr, "fmatrix: %s said:\n%s%s", what, buf,
-	    buf[n - 1] == '\n' ? "" : "\n");
-}
-
-static int
-run_mkfs(const struct fs_spec *s, struct stage *g, char *why, size_t len)
-{
-	char **argv = spec_mkfs_argv(s, g->dev), desc[128];
-	int out, st;
-	pid_t pid;
-
-	if (argv == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	/* mkfs's chatter is kept, unlinked, for the error message only. */
-	if ((out = memfd_create("mkfs-output", MFD_CLOEXEC)) == -1) {
-		warn("memfd_create");
-		free(argv);
-		return -1;
-	}
-	pid = run_spawn(argv, out, true, NULL, false);
-	free(argv);
-	if (pid == -1) {
-		close(out);
-		snprintf(why, len, "mkfs.%s could not start", s->type);
-		return -1;
-	}
-	st = run_wait(pid, false);
-	if (st != 0 && run_signal == 0) {
-		run_describe(st, desc, sizeof(desc));
-		snprintf(why, len, "mkfs.%s %s", s->type, desc);
-		warnx("%s: %s", s->label, why);
-		show_tail(strrchr(s->mkfs_path, '/') + 1, out);
-	}
-	close(out);
-	return st == 0 ? 0 : -1;
-}
-
-#ifdef FSOPEN_CLOEXEC
-static int
-fs_config(int fd, char *item)
-{
-	char *eq = strchr(item, '=');
-
-	if (eq == NULL)
-		return fsconfig(fd, FSCONFIG_SET_FLAG, item, NULL, 0);
-	*eq = '\0';
-	return fsconfig(fd, FSCONFIG_SET_STRING, item, eq + 1, 0);
-}
-
-/* mount(2) says only EINVAL, and the reason goes to the kernel log; the
- * new mount API hands it to us, so replay the mount there to get it:
- * "ext4: Unrecognized mount option "data=bogus" or missing value". */
-static int
-kernel_says(const struct fs_spec *s, const char *dev, char *msg, size_t len)
-{
-	char *copy = strdup(s->mdata), *item, *save = NULL;
-	int fd = fsopen(s->type, FSOPEN_CLOEXEC), failed = 0;
-	ssize_t n;
-
-	if (fd == -1 || copy == NULL) {
-		free(copy);
-		if (fd != -1)
-			close(fd);
-		return -1;
-	}
-	failed = fsconfig(fd, FSCONFIG_SET_STRING, "source", dev, 0) == -1;
-	for (item = strtok_r(copy, ",", &save); item != NULL && !failed;
-	    item = strtok_r(NULL, ",", &save))
-		failed = fs_config(fd, item) == -1;
-	if (!failed)
-		failed = fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == -1;
-	free(copy);
-	n = failed ? read(fd, msg, len - 1) : -1;
-	close(fd);
-	if (n <= 2)
-		return -1;
-	/* Each message is "e TEXT" (or "w", "i"); drop the level. */
-	msg[n] = '\0';
-	msg[strcspn(msg, "\n")] = '\0';
-	memmove(msg, msg + 2, strlen(msg + 2) + 1);
-	return 0;
-}
-#else
-static int
-kernel_says(const struct fs_spec *s, const char *dev, char *msg, size_t len)
-{
-	(void)s, (void)dev, (void)msg, (void)len;
-	return -1;
-}
-#endif
-
-static int
-do_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
-{
-	const char *data = s->mdata[0] != '\0' ? s->mdata : NULL;
-	char msg[256];
-
-	if (mount(g->dev, g->mnt, s->type, s->mflags, data) == 0) {
-		g->mounted = true;
-		return 0;
-	}
-	switch (errno) {
-	case ENODEV:
-		snprintf(why, len, "mount: the kernel has no %s", s->type);
-		break;
-	case EINVAL:
-		if (kernel_says(s, g->dev, msg, sizeof(msg)) == 0)
-			snprintf(why, len, "mount -t %s%s%s: %s", s->type,
-			    data ? " -o " : "", data ? data : "", msg);
-		else
-			snprintf(why, len, "mount -t %s%s%s: %s (an option %s "
-			    "does not know? see dmesg)", s->type,
-			    data ? " -o " : "", data ? data : "",
-			    strerror(EINVAL), s->type);
-		break;
-	default:
-		snprintf(why, len, "mount -t %s %.200s: %s", s->type, g->dev,
-		    strerror(errno));
-	}
-	warnx("%s: %s", s->label, why);
-	return -1;
 }
 
 static char *
@@ -830,31 +640,6 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	return -1;
 }
 
-static int
-unmount(const struct fs_spec *s, struct stage *g)
-{
-	struct timespec pause = { 0, 100 * 1000 * 1000 };
-
-	for (int i = 0; i < 20; i++) {
-		if (umount2(g->mnt, 0) == 0) {
-			g->mounted = false;
-			return 0;
-		}
-		/* The command's group is gone; something that left it
-		 * (setsid) or came from outside may let go in a moment. */
-		if (errno != EBUSY)
-			break;
-		nanosleep(&pause, NULL);
-	}
-	warn("%s: unmount %s", s->label, g->mnt);
-	if (umount2(g->mnt, MNT_DETACH) == 0) {
-		warnx("%s: detached %s lazily: it goes once nothing uses it",
-		    s->label, g->mnt);
-		g->mounted = false;
-	}
-	return -1;
-}
-
 /* Undo what the stage made, newest first.  Returns -1 when something
  * could not be undone (it was reported). */
 static int
@@ -862,7 +647,7 @@ cleanup(const struct fs_spec *s, struct stage *g)
 {
 	int rc = 0;
 
-	if (g->mounted && unmount(s, g) == -1)
+	if (g->mounted && stage_unmount(s, g) == -1)
 		rc = -1;
 	if (g->loopfd != -1) {
 		loopdev_detach(g->loopfd, g->dev);
@@ -894,7 +679,7 @@ static int
 run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
 {
 	/* In the page the guardian reads, should we be killed outright. */
-	struct stage *g = guard_stage();
+	struct stage *g = stage_current();
 	int rc = -1;
 	bool top_made = g->top_made;
 	char top[sizeof(g->top)];
@@ -912,8 +697,8 @@ run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
 	} else if (make_loop(g) == -1) {
 		goto out;
 	}
-	if (run_pending() || run_mkfs(s, g, why, len) == -1 ||
-	    run_pending() || do_mount(s, g, why, len) == -1 ||
+	if (run_pending() || stage_mkfs(s, g, why, len) == -1 ||
+	    run_pending() || stage_mount(s, g, why, len) == -1 ||
 	    run_pending())
 		goto out;
 	progress(i, s, g);
@@ -970,7 +755,7 @@ print_plan(void)
 		if (opt.device == NULL)
 			printf("  image  %s/fmatrix-%s.XXXXXX.img, %s, on a free "
 			    "loop device\n", opt.dir, name, sz);
-		argv = spec_mkfs_argv(s, dev);
+		argv = fsspec_mkfs_argv(s, dev);
 		printf("  mkfs  ");
 		for (size_t j = 0; argv != NULL && argv[j] != NULL; j++) {
 			putchar(' ');
@@ -1062,19 +847,13 @@ main(int argc, char **argv)
 	check_dir();
 	if (opt.device != NULL && check_device(opt.device) == -1)
 		return EXIT_RUN_FAILED;
-	guard_start();
-	make_top(guard_stage());
+	stage_guard_start();
+	stage_make_top(stage_current(), "fmatrix");
 	run_init_signals();
 	status = run_matrix();
-	remove_top(guard_stage());
-	for (size_t i = 0; i < nspecs; i++) {
-		free(specs[i].opts);
-		free(specs[i].extra_opts);
-		free(specs[i].mdata);
-		for (size_t j = 0; j < specs[i].n_mkfs_args; j++)
-			free(specs[i].mkfs_args[j]);
-		free(specs[i].mkfs_args);
-	}
+	stage_remove_top(stage_current());
+	for (size_t i = 0; i < nspecs; i++)
+		fsspec_free(&specs[i]);
 	free(specs);
 	return status;
 }

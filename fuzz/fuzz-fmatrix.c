@@ -7,20 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fmatrix/fmatrix.h"
+#include "fsspec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
-
-static void
-spec_free(struct fs_spec *s)
-{
-	for (size_t i = 0; i < s->n_mkfs_args; i++)
-		free(s->mkfs_args[i]);
-	free(s->mkfs_args);
-	free(s->opts);
-	free(s->extra_opts);
-	free(s->mdata);
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
@@ -41,15 +30,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			words = nl + 1;
 		}
 	}
-	if (spec_parse(s, spec, why, sizeof(why)) == 0 &&
-	    spec_mount_opts(spec, extra, why, sizeof(why)) == 0) {
-		spec_add_mkfs_args(spec, words);
-		spec_mkfs_package(spec->type);
-		spec_gone(spec);
-		argv = spec_mkfs_argv(spec, "/dev/loop0");
+	if (fsspec_parse(s, spec, why, sizeof(why)) == 0 &&
+	    fsspec_mount_opts(spec, extra, why, sizeof(why)) == 0) {
+		fsspec_add_mkfs_args(spec, words);
+		fsspec_mkfs_package(spec->type);
+		fsspec_gone(spec);
+		argv = fsspec_mkfs_argv(spec, "/dev/loop0");
 		free(argv);
 	}
-	spec_free(spec);
+	fsspec_free(spec);
 out:
 	free(spec);
 	free(s);

@@ -4,7 +4,7 @@
 FUZZ_CASES =
 FUZZ_TARGETS += fload fmatrix fzero fcompare merge
 FUZZ_CASES += fload) extra='fload/spec.c fload/loads.c fload/files.c fload/copy.c fload/proc.c fload/guard.c' ;;
-FUZZ_CASES += fmatrix) extra='fmatrix/spec.c' ;;
+FUZZ_CASES += fmatrix) extra='' ;;
 FUZZ_CASES += fzero) extra='fzero/methods.c' ;;
 FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/dataset.c' ;;
 FUZZ_CASES += merge) extra='fcompare/merge.c' ;;

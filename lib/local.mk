@@ -7,14 +7,18 @@ lib_libfsbench_la_SOURCES = \
 	lib/devstat.c lib/devstat.h \
 	lib/drop.c lib/drop.h \
 	lib/fiemap.c lib/fiemap.h \
+	lib/fsspec.c lib/fsspec.h \
 	lib/hist.c lib/hist.h \
 	lib/layout.c lib/layout.h \
+	lib/loopdev.c lib/loopdev.h \
 	lib/outfile.c lib/outfile.h \
 	lib/progress.c lib/progress.h \
 	lib/procs.c lib/procs.h \
 	lib/record.c lib/record.h \
 	lib/rng.c lib/rng.h \
+	lib/run.c lib/run.h \
 	lib/size.c lib/size.h \
+	lib/stage.c lib/stage.h \
 	lib/startat.c lib/startat.h \
 	lib/sysinfo.c lib/sysinfo.h \
 	lib/target.c lib/target.h \

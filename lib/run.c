@@ -6,6 +6,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fmatrix.h"
+#include "run.h"
 
 /* How long a stopped command gets to clean up (fzero removes its file)
  * before SIGKILL; a second signal from the user cuts it short. */

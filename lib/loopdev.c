@@ -12,17 +12,17 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "fmatrix.h"
+#include "loopdev.h"
 
-/* Direct I/O on the backing file keeps the image's pages out of the page
+/* Direct I/O (fmatrix) on the backing file keeps the image's pages out of the page
  * cache, so a file system under test is not cached twice (once as its own
  * files, once as the image); the kernel falls back to buffered I/O where
- * the backing file system cannot do it. */
-#define LOOP_FLAGS	(LO_FLAGS_AUTOCLEAR | LO_FLAGS_DIRECT_IO)
+ * the backing file system cannot do it.  fcrash wants buffered loop I/O
+ * onto a FUSE file opened for direct I/O: every write reaches its daemon. */
 
 /* Kernels before 5.8 have no LOOP_CONFIGURE: set the fd, then the flags. */
 static int
-configure_old(int lfd, int backing_fd)
+configure_old(int lfd, int backing_fd, bool direct)
 {
 	struct loop_info64 info;
 
@@ -38,18 +38,20 @@ configure_old(int lfd, int backing_fd)
 		return -1;
 	}
 	/* Best effort, as LOOP_CONFIGURE would have done it. */
-	(void)ioctl(lfd, LOOP_SET_DIRECT_IO, 1UL);
+	if (direct)
+		(void)ioctl(lfd, LOOP_SET_DIRECT_IO, 1UL);
 	return 0;
 }
 
 static int
-configure(int lfd, int backing_fd)
+configure(int lfd, int backing_fd, bool direct)
 {
 	struct loop_config cfg;
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.fd = (__u32)backing_fd;
-	cfg.info.lo_flags = LOOP_FLAGS;
+	cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR |
+	    (direct ? LO_FLAGS_DIRECT_IO : 0);
 	if (ioctl(lfd, LOOP_CONFIGURE, &cfg) == 0)
 		return 0;
 	if (errno == EINVAL && (cfg.info.lo_flags & LO_FLAGS_DIRECT_IO)) {
@@ -59,12 +61,12 @@ configure(int lfd, int backing_fd)
 			return 0;
 	}
 	if (errno == ENOTTY || errno == EINVAL)
-		return configure_old(lfd, backing_fd);
+		return configure_old(lfd, backing_fd, direct);
 	return -1;
 }
 
 int
-loopdev_attach(int backing_fd, char *path, size_t len)
+loopdev_attach(int backing_fd, bool direct, char *path, size_t len)
 {
 	int ctl, lfd = -1, tries;
 
@@ -91,7 +93,7 @@ loopdev_attach(int backing_fd, char *path, size_t len)
 			warn("%s", path);
 			break;
 		}
-		if (configure(lfd, backing_fd) == 0) {
+		if (configure(lfd, backing_fd, direct) == 0) {
 			close(ctl);
 			return lfd;
 		}

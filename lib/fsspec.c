@@ -12,7 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "fmatrix.h"
+#include "fsspec.h"
 
 /* Options that mount(8) turns into MS_* flags rather than passing them to
  * the file system: mount(2) rejects them in the data string. */
@@ -150,7 +150,7 @@ check_opts(const char *arg, const char *opts, char *why, size_t len)
 }
 
 int
-spec_parse(const char *arg, struct fs_spec *s, char *why, size_t len)
+fsspec_parse(const char *arg, struct fs_spec *s, char *why, size_t len)
 {
 	const char *colon, *at;
 	size_t tlen;
@@ -241,7 +241,7 @@ split_opts(struct fs_spec *s, const char *list)
 }
 
 int
-spec_mount_opts(struct fs_spec *s, const char *extra, char *why, size_t len)
+fsspec_mount_opts(struct fs_spec *s, const char *extra, char *why, size_t len)
 {
 	if (strpbrk(extra, " \t\n") != NULL) {
 		snprintf(why, len, "blank in mount options '%s'", extra);
@@ -263,7 +263,7 @@ spec_mount_opts(struct fs_spec *s, const char *extra, char *why, size_t len)
 }
 
 void
-spec_add_mkfs_args(struct fs_spec *s, const char *words)
+fsspec_add_mkfs_args(struct fs_spec *s, const char *words)
 {
 	char *copy = strdup(words), *w, *save = NULL;
 
@@ -292,7 +292,7 @@ recipe(const char *type)
 }
 
 const char *
-spec_mkfs_package(const char *type)
+fsspec_mkfs_package(const char *type)
 {
 	int r = recipe(type);
 
@@ -313,7 +313,7 @@ executable_in(const char *dir, size_t dlen, const char *name, char *out,
 
 /* root's PATH has the sbin directories; sudo and su without '-' may not. */
 int
-spec_find_mkfs(struct fs_spec *s)
+fsspec_find_mkfs(struct fs_spec *s)
 {
 	const char *path = getenv("PATH"), *p, *end;
 	char name[64];
@@ -382,7 +382,7 @@ module_alias_has(const char *type)
 }
 
 int
-spec_kernel_has(const char *type)
+fsspec_kernel_has(const char *type)
 {
 	if (proc_filesystems_has(type))
 		return 1;
@@ -390,7 +390,7 @@ spec_kernel_has(const char *type)
 }
 
 const char *
-spec_gone(const struct fs_spec *s)
+fsspec_gone(const struct fs_spec *s)
 {
 	const char *p = strstr(s->opts, "data=guarded");
 
@@ -404,7 +404,7 @@ spec_gone(const struct fs_spec *s)
 }
 
 char **
-spec_mkfs_argv(const struct fs_spec *s, const char *dev)
+fsspec_mkfs_argv(const struct fs_spec *s, const char *dev)
 {
 	char **argv = calloc(s->n_mkfs_args + 6, sizeof(*argv));
 	size_t n = 0;
@@ -424,4 +424,47 @@ spec_mkfs_argv(const struct fs_spec *s, const char *dev)
 	argv[n++] = (char *)dev;
 	argv[n] = NULL;
 	return argv;
+}
+
+const char *
+fsspec_mkfs_keep_words(const char *type)
+{
+	/* Discarding would punch holes where a caller's pattern should stay,
+	 * and lazy initialisation writes in the background long after mkfs. */
+	if (strncmp(type, "ext", 3) == 0)
+		return "-E nodiscard,lazy_itable_init=0,lazy_journal_init=0";
+	if (strcmp(type, "xfs") == 0 || strcmp(type, "btrfs") == 0)
+		return "-K";
+	return "";
+}
+
+const char *const *
+fsspec_fsck_readonly(const char *type)
+{
+	static const char *const e2fsck[] = { "e2fsck", "-f", "-n", NULL };
+	static const char *const xfs[] = { "xfs_repair", "-n", NULL };
+	static const char *const btrfs[] = { "btrfs", "check", "--readonly",
+	    NULL };
+
+	if (strncmp(type, "ext", 3) == 0)
+		return e2fsck;
+	if (strcmp(type, "xfs") == 0)
+		return xfs;
+	if (strcmp(type, "btrfs") == 0)
+		return btrfs;
+	return NULL;
+}
+
+void
+fsspec_free(struct fs_spec *s)
+{
+	free(s->opts);
+	free(s->extra_opts);
+	free(s->mdata);
+	for (size_t i = 0; i < s->n_mkfs_args; i++)
+		free(s->mkfs_args[i]);
+	free(s->mkfs_args);
+	s->opts = s->extra_opts = s->mdata = NULL;
+	s->mkfs_args = NULL;
+	s->n_mkfs_args = 0;
 }
