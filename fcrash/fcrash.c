@@ -1,0 +1,956 @@
+/* fcrash: what a power cut does to a file system's data.  For each -f
+ * SPEC: a device served by our own FUSE daemon under a loop device, mkfs,
+ * mount, then a workload whose every write and flush the daemon logs;
+ * then every crash state the log allows is mounted, its acknowledged data
+ * and its files checked, and the file system's checker run on it. */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "clock.h"
+#include "fcrash.h"
+#include "fsspec.h"
+#include "loopdev.h"
+#include "record.h"
+#include "rng.h"
+#include "run.h"
+#include "size.h"
+#include "stage.h"
+
+#define DEFAULT_SIZE	(256ULL << 20)
+#define XFS_SIZE	(320ULL << 20)	/* mkfs.xfs refuses less than 300M */
+#define MIN_SIZE	(64ULL << 20)
+#define MAX_SIZE	(16ULL << 30)	/* held in memory, twice */
+#define DEFAULT_ROUNDS	4
+
+static struct {
+	const char *workload;
+	const char *mount_opts;
+	uint64_t size;
+	bool size_given;
+	unsigned rounds, runs;
+	struct state_plan plan;
+	bool details, fail_on_loss, quiet;
+	char **cmd;
+} opt = { .mount_opts = "", .rounds = DEFAULT_ROUNDS, .runs = 1,
+    .plan = { .seed = RNG_DEFAULT_SEED } };
+
+static struct fs_spec *specs;
+static size_t nspecs;
+static int g_argc;
+static char **g_argv;
+static bool any_loss;
+
+/* What one run of one file system found, over its states. */
+struct tally {
+	uint64_t states, unmountable, fsck_errors, lossy, stale_states;
+	uint64_t acked_lost, stale, stale_files;
+	uint64_t torn, torn_fsck, torn_lost;
+	uint64_t writes, flushes;
+	double seconds, check_seconds;
+};
+
+enum { OPT_ROUNDS = 256, OPT_REORDER, OPT_TORN, OPT_STATES, OPT_SEED,
+    OPT_DETAILS, OPT_FAIL_ON_LOSS, OPT_MKFS_OPTS };
+
+static const struct option longopts[] = {
+	{ "details",	no_argument,	   NULL, OPT_DETAILS },
+	{ "fail-on-loss", no_argument,	   NULL, OPT_FAIL_ON_LOSS },
+	{ "fs",		required_argument, NULL, 'f' },
+	{ "help",	no_argument,	   NULL, 'h' },
+	{ "mkfs-opts",	required_argument, NULL, OPT_MKFS_OPTS },
+	{ "options",	required_argument, NULL, 'o' },
+	{ "quiet",	no_argument,	   NULL, 'q' },
+	{ "reorder",	required_argument, NULL, OPT_REORDER },
+	{ "rounds",	required_argument, NULL, OPT_ROUNDS },
+	{ "runs",	required_argument, NULL, 'n' },
+	{ "seed",	required_argument, NULL, OPT_SEED },
+	{ "size",	required_argument, NULL, 's' },
+	{ "states",	required_argument, NULL, OPT_STATES },
+	{ "torn",	no_argument,	   NULL, OPT_TORN },
+	{ "version",	no_argument,	   NULL, 'V' },
+	{ "workload",	required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static __attribute__((noreturn)) void
+usage(void)
+{
+	printf(
+"Usage: fcrash [options] [-f SPEC]... (-w WORKLOAD | -- COMMAND [ARG...])\n"
+"What a power cut does to the data: for each SPEC, fcrash serves a device\n"
+"from its own FUSE daemon under a loop device, fills it with a marker, runs\n"
+"mkfs and mounts it, then runs the workload and logs every write and flush\n"
+"the device sees.  Every crash state the log allows (the device at each\n"
+"flush; with --reorder and --torn, what a volatile cache could have left) is\n"
+"then mounted and checked: acknowledged data that is gone, files holding\n"
+"the marker (stale blocks), and the file system's own fsck.  {} in COMMAND\n"
+"is the mount point; COMMAND acknowledges what it believes durable in\n"
+"$FCRASH_ACK (see fcrash(1)).  Needs root and /dev/fuse.\n"
+CLI_USAGE_OPTIONS
+"  -f, --fs SPEC        a file system: TYPE[:MOUNT_OPTIONS][@LABEL], e.g.\n"
+"                       ext3:data=writeback; repeatable; default ext4\n"
+"  -w, --workload NAME  a built-in workload: good, nofsync, rename, append,\n"
+"                       seed000\n"
+"      --rounds N       rounds of the built-in workload (default 4)\n"
+"      --reorder K      K states before each flush with a random subset of\n"
+"                       the writes since the last one (default 0)\n"
+"      --torn           also states where one multi-sector write persisted\n"
+"                       only in part (counted in their own columns)\n"
+"      --states N       check at most N states, spread evenly (default all)\n"
+"      --seed N         seed for the reordered and torn states\n"
+"  -s, --size SIZE      device size (default 256M, 320M for xfs)\n"
+"  -o, --options OPTS   mount options added for every file system\n"
+"      --mkfs-opts FS=OPTS  extra mkfs arguments for type or label FS\n"
+"  -n, --runs N         record and check N times (default 1)\n"
+"      --details        a row per failing state, after each block\n"
+"      --fail-on-loss   exit 1 when acknowledged data was lost or fsck\n"
+"                       found errors (torn states aside)\n"
+"  -q, --quiet          no progress lines\n");
+	cli_usage_std_options(23);
+	printf("\n" SIZE_SUFFIX_HELP ".\n"
+"Example (seed 000: does data=writeback expose stale data?):\n"
+"  fcrash -f ext3:data=writeback -f ext3:data=ordered -w seed000\n");
+	cli_usage_end("0 it ran (whatever the states showed), 1 a setup or the\n"
+	    "workload failed, or --fail-on-loss found a loss, 2 usage error or\n"
+	    "not root.");
+}
+
+static void
+note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (opt.quiet)
+		return;
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+}
+
+static double
+mono_s(void)
+{
+	return clock_ns_to_s(clock_now_ns());
+}
+
+/* --- options --- */
+
+static struct fs_spec *
+new_spec(void)
+{
+	struct fs_spec *p = realloc(specs, (nspecs + 1) * sizeof(*specs));
+
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	specs = p;
+	memset(&specs[nspecs], 0, sizeof(specs[nspecs]));
+	return &specs[nspecs++];
+}
+
+static void
+add_spec_arg(const char *arg)
+{
+	char why[256];
+
+	if (fsspec_parse(arg, new_spec(), why, sizeof(why)) == -1)
+		cli_usage_error("%s", why);
+}
+
+static void
+add_mkfs_opts(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t klen = eq ? (size_t)(eq - arg) : 0;
+	int matched = 0;
+
+	if (klen == 0)
+		cli_usage_error("--mkfs-opts wants FS=OPTS: '%s'", arg);
+	for (size_t i = 0; i < nspecs; i++)
+		if ((strlen(specs[i].label) == klen &&
+		    strncmp(specs[i].label, arg, klen) == 0) ||
+		    (strlen(specs[i].type) == klen &&
+		    strncmp(specs[i].type, arg, klen) == 0)) {
+			fsspec_add_mkfs_args(&specs[i], eq + 1);
+			matched++;
+		}
+	if (!matched)
+		cli_usage_error("--mkfs-opts '%s': no file system of that type "
+		    "or label", arg);
+}
+
+static void
+add_mount_opts(const char *arg)
+{
+	static char *all;
+	char *p;
+
+	if (all == NULL)
+		p = strdup(arg);
+	else if (asprintf(&p, "%s,%s", all, arg) == -1)
+		p = NULL;
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	free(all);
+	opt.mount_opts = all = p;
+}
+
+static void
+finish_specs(const char **mkfs_opts, size_t n)
+{
+	char why[256];
+
+	if (nspecs == 0)
+		add_spec_arg("ext4");
+	for (size_t i = 0; i < n; i++)
+		add_mkfs_opts(mkfs_opts[i]);
+	for (size_t i = 0; i < nspecs; i++) {
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(specs[i].label, specs[j].label) == 0)
+				cli_usage_error("two file systems labelled "
+				    "'%s': give one a label (@LABEL)",
+				    specs[i].label);
+		if (fsspec_mount_opts(&specs[i], opt.mount_opts, why,
+		    sizeof(why)) == -1)
+			cli_usage_error("%s", why);
+		if (fsspec_fsck_readonly(specs[i].type) == NULL)
+			cli_usage_error("%s: fcrash knows how to check ext2, "
+			    "ext3, ext4, xfs and btrfs only", specs[i].type);
+		/* Discarding would erase the marker that tells stale data. */
+		fsspec_add_mkfs_args(&specs[i],
+		    fsspec_mkfs_keep_words(specs[i].type));
+	}
+}
+
+static void
+parse_args(int argc, char **argv)
+{
+	const char **mkfs_opts = NULL;
+	size_t n_mkfs_opts = 0;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+:f:hn:o:qs:Vw:", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			add_spec_arg(optarg);
+			break;
+		case 'h':
+			usage();
+		case 'n':
+			opt.runs = (unsigned)size_arg_count("-n", optarg, 1,
+			    1000);
+			break;
+		case 'o':
+			add_mount_opts(optarg);
+			break;
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 's':
+			opt.size = size_arg("-s", optarg, 0);
+			opt.size_given = true;
+			if (opt.size < MIN_SIZE || opt.size > MAX_SIZE ||
+			    opt.size % 4096 != 0)
+				cli_usage_error("-s %s: from 64M to 16G, a "
+				    "multiple of 4K (the device is held in "
+				    "memory, twice)", optarg);
+			break;
+		case 'V':
+			cli_version();
+		case 'w':
+			if (!workload_known(optarg))
+				cli_usage_error("no workload '%s' (there are: "
+				    "%s)", optarg, workload_names());
+			opt.workload = optarg;
+			break;
+		case OPT_ROUNDS:
+			opt.rounds = (unsigned)size_arg_count("--rounds",
+			    optarg, 1, 10000);
+			break;
+		case OPT_REORDER:
+			opt.plan.reorder = (unsigned)size_arg_count(
+			    "--reorder", optarg, 0, 1000);
+			break;
+		case OPT_TORN:
+			opt.plan.torn = true;
+			break;
+		case OPT_STATES:
+			opt.plan.max_states = size_arg_count("--states",
+			    optarg, 1, 1000000);
+			break;
+		case OPT_SEED:
+			opt.plan.seed = size_arg_count("--seed", optarg, 0,
+			    UINT64_MAX);
+			break;
+		case OPT_DETAILS:
+			opt.details = true;
+			break;
+		case OPT_FAIL_ON_LOSS:
+			opt.fail_on_loss = true;
+			break;
+		case OPT_MKFS_OPTS: {
+			const char **p = realloc(mkfs_opts,
+			    (n_mkfs_opts + 1) * sizeof(*mkfs_opts));
+
+			if (p == NULL)
+				err(EXIT_RUN_FAILED, "out of memory");
+			mkfs_opts = p;
+			mkfs_opts[n_mkfs_opts++] = optarg;
+			break;
+		}
+		case ':':
+			cli_usage_error("option '%s' requires an argument",
+			    argv[optind - 1]);
+		default:
+			if (optopt != 0)
+				cli_usage_error("invalid option -- '%c'",
+				    optopt);
+			cli_usage_error("unrecognized option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		opt.cmd = argv + optind;
+	if (opt.cmd == NULL && opt.workload == NULL)
+		cli_usage_error("no workload: give -w NAME or -- COMMAND");
+	if (opt.cmd != NULL && opt.workload != NULL)
+		cli_usage_error("-w and a COMMAND: give one of them");
+	finish_specs(mkfs_opts, n_mkfs_opts);
+	free(mkfs_opts);
+}
+
+/* What this machine lacks for the file systems asked for: said before
+ * anything is made. */
+static int
+check_machine(void)
+{
+	int bad = 0;
+
+	if (access("/dev/fuse", R_OK | W_OK) == -1) {
+		warnx("/dev/fuse: %s (modprobe fuse?)", strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < nspecs; i++) {
+		struct fs_spec *s = &specs[i];
+		const char *fsck = fsspec_fsck_readonly(s->type)[0];
+		const char *gone = fsspec_gone(s);
+
+		if (gone != NULL) {
+			warnx("%s: %s", s->label, gone);
+			bad = -1;
+		} else if (fsspec_find_mkfs(s) == -1) {
+			warnx("%s: mkfs.%s is not installed (Debian package "
+			    "%s)", s->label, s->type,
+			    fsspec_mkfs_package(s->type));
+			bad = -1;
+		} else if (run_find_command(fsck) != 0) {
+			warnx("%s: %s is not installed (Debian package %s)",
+			    s->label, fsck, fsspec_mkfs_package(s->type));
+			bad = -1;
+		} else if (!fsspec_kernel_has(s->type)) {
+			warnx("%s: the kernel has no %s", s->label, s->type);
+			bad = -1;
+		}
+	}
+	return bad;
+}
+
+/* --- one file system's stage --- */
+
+static int
+make_dir(char *path, size_t len, const char *top, const char *name,
+    const char *label, mode_t mode, bool *made)
+{
+	char clean[128];
+	size_t i;
+
+	for (i = 0; label[i] != '\0' && i + 1 < sizeof(clean); i++)
+		clean[i] = strchr("/:,=", label[i]) ? '_' : label[i];
+	clean[i] = '\0';
+	if ((size_t)snprintf(path, len, "%s/%s%s", top, name, clean) >= len) {
+		warnx("%s: path too long", top);
+		return -1;
+	}
+	if (mkdir(path, mode) == -1) {
+		warn("%s", path);
+		return -1;
+	}
+	*made = true;
+	return 0;
+}
+
+static int
+make_stage(const struct fs_spec *s, struct stage *g, uint64_t size)
+{
+	char path[PATH_MAX + 8];
+	int fd;
+
+	if (make_dir(g->mnt, sizeof(g->mnt), g->top, "", s->label, 0755,
+	    &g->mnt_made) == -1 ||
+	    make_dir(g->fuse, sizeof(g->fuse), g->top, "fuse-", s->label,
+	    0700, &g->fuse_made) == -1 ||
+	    make_dir(g->aux, sizeof(g->aux), g->top, "ack-", s->label, 0700,
+	    &g->aux_made) == -1)
+		return -1;
+	if ((size_t)snprintf(g->aux_file, sizeof(g->aux_file), "%s/ack",
+	    g->aux) >= sizeof(g->aux_file))
+		return -1;
+	if (dev_start(g->fuse, size) == -1)
+		return -1;
+	g->fuse_mounted = true;
+	snprintf(path, sizeof(path), "%s/dev", g->fuse);
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) == -1) {
+		warn("%s", path);
+		return -1;
+	}
+	g->loopfd = loopdev_attach(fd, false, g->dev, sizeof(g->dev));
+	close(fd);
+	return g->loopfd == -1 ? -1 : 0;
+}
+
+static void
+drop_stage(struct stage *g, const struct fs_spec *s)
+{
+	if (g->cmd_pgid > 0) {
+		run_kill_group(g->cmd_pgid);
+		g->cmd_pgid = 0;
+	}
+	if (g->mounted)
+		stage_unmount(s, g);
+	if (g->loopfd != -1) {
+		loopdev_detach(g->loopfd, g->dev);
+		g->loopfd = -1;
+	}
+	/* The loop device lets go of the FUSE file once detached; then
+	 * the daemon can unmount and stop. */
+	dev_stop();
+	g->fuse_mounted = false;
+	if (g->aux_file_made && unlink(g->aux_file) == 0)
+		g->aux_file_made = false;
+	if (g->aux_made && rmdir(g->aux) == 0)
+		g->aux_made = false;
+	if (g->fuse_made && rmdir(g->fuse) == 0)
+		g->fuse_made = false;
+	if (g->mnt_made && !g->mounted && rmdir(g->mnt) == 0)
+		g->mnt_made = false;
+}
+
+/* --- the workload --- */
+
+static char *
+replace_braces(const char *arg, const char *mnt)
+{
+	size_t n = 0, ml = strlen(mnt);
+	char *out, *q;
+
+	for (const char *p = arg; (p = strstr(p, "{}")) != NULL; p += 2)
+		n++;
+	if ((out = malloc(strlen(arg) + n * ml + 1)) == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (q = out; *arg != '\0'; ) {
+		if (arg[0] == '{' && arg[1] == '}') {
+			memcpy(q, mnt, ml);
+			q += ml;
+			arg += 2;
+		} else {
+			*q++ = *arg++;
+		}
+	}
+	*q = '\0';
+	return out;
+}
+
+static pid_t
+spawn_workload(const struct fs_spec *s, struct stage *g, const char *seq)
+{
+	pid_t pid;
+
+	if (opt.workload != NULL) {
+		fflush(NULL);
+		if ((pid = fork()) == -1)
+			return -1;
+		if (pid == 0) {
+			sigset_t none;
+
+			setpgid(0, 0);
+			sigemptyset(&none);
+			sigprocmask(SIG_SETMASK, &none, NULL);
+			_exit(workload_run(opt.workload, g->mnt, g->aux_file,
+			    seq, opt.rounds));
+		}
+		setpgid(pid, pid);
+		return pid;
+	} else {
+		size_t n = 0;
+		char **argv;
+
+		while (opt.cmd[n] != NULL)
+			n++;
+		if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
+			err(EXIT_RUN_FAILED, "out of memory");
+		for (size_t i = 0; i < n; i++)
+			argv[i] = replace_braces(opt.cmd[i], g->mnt);
+		setenv("FCRASH_ACK", g->aux_file, 1);
+		setenv("FCRASH_SEQ", seq, 1);
+		pid = run_spawn(argv, -1, false, s->label, true);
+		unsetenv("FCRASH_ACK");
+		unsetenv("FCRASH_SEQ");
+		for (size_t i = 0; i < n; i++)
+			free(argv[i]);
+		free(argv);
+		return pid;
+	}
+}
+
+static int
+run_workload(const struct fs_spec *s, struct stage *g, char *why, size_t len)
+{
+	char seq[PATH_MAX + 8], desc[128];
+	pid_t pid;
+	int st;
+
+	snprintf(seq, sizeof(seq), "%s/seq", g->fuse);
+	g->aux_file_made = true;	/* it may make it at any moment */
+	if ((pid = spawn_workload(s, g, seq)) == -1) {
+		snprintf(why, len, "the workload could not start");
+		return -1;
+	}
+	g->cmd_pgid = pid;
+	st = run_wait(pid, true);
+	run_kill_group(pid);
+	g->cmd_pgid = 0;
+	if (st == 0)
+		return 0;
+	if (run_signal == 0) {
+		run_describe(st, desc, sizeof(desc));
+		snprintf(why, len, "the workload %s", desc);
+	}
+	return -1;
+}
+
+static int
+ack_cmp(const void *pa, const void *pb)
+{
+	const struct ack *a = pa, *b = pb;
+	int c = strcmp(a->path, b->path);
+
+	if (c != 0)
+		return c;
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->seq != b->seq)
+		return a->seq < b->seq ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static int
+load_acks(const struct stage *g, struct ack **a, size_t *n, char *why,
+    size_t len)
+{
+	char w[256];
+	int fd = open(g->aux_file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	*a = NULL;
+	*n = 0;
+	if (fd == -1) {
+		if (errno == ENOENT)
+			return 0;	/* it acknowledged nothing */
+		snprintf(why, len, "%.200s: %s", g->aux_file,
+		    strerror(errno));
+		return -1;
+	}
+	if (acks_read(fd, g->mnt, a, n, w, sizeof(w)) == -1) {
+		snprintf(why, len, "the acknowledgement log, %s", w);
+		return -1;
+	}
+	qsort(*a, *n, sizeof(**a), ack_cmp);
+	return 0;
+}
+
+/* --- the states --- */
+
+static void
+set_view(const struct crash_state *st, const struct log_entry *log)
+{
+	dev_view_reset();
+	dev_view_at(st->pos);
+	for (size_t i = 0; i < st->nextra; i++)
+		dev_view_apply(st->extra[i], 0,
+		    (log[st->extra[i]].len + SECTOR - 1) / SECTOR);
+	for (size_t i = 0; i < st->ntorn_sectors; i++)
+		dev_view_apply(st->torn, st->torn_sectors[i], 1);
+}
+
+/* The loop device keeps what it read in its own page cache: drop it, or
+ * the next state would be read partly from the last one. */
+static void
+forget_cache(const struct stage *g)
+{
+	if (ioctl(g->loopfd, BLKFLSBUF, 0) == -1)
+		warn("%s: BLKFLSBUF", g->dev);
+}
+
+static void
+check_state(const struct fs_spec *s, struct stage *g,
+    const struct crash_state *st, const struct log_entry *log,
+    const struct ack *a, size_t na, struct state_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	set_view(st, log);
+	forget_cache(g);
+	if (mount(g->dev, g->mnt, s->type, s->mflags,
+	    s->mdata[0] ? s->mdata : NULL) == -1) {
+		r->unmountable = true;
+		snprintf(r->message, sizeof(r->message), "mount: %s",
+		    strerror(errno));
+		/* What was acknowledged is not there to read. */
+		for (size_t i = 0; i < na; i++)
+			if (a[i].seq <= st->pos && (i + 1 == na ||
+			    strcmp(a[i].path, a[i + 1].path) ||
+			    a[i].off != a[i + 1].off ||
+			    a[i].len != a[i + 1].len ||
+			    a[i + 1].seq > st->pos))
+				r->acked_lost += a[i].len;
+		dev_view_reset();
+		return;
+	}
+	g->mounted = true;
+	check_acks(g->mnt, a, na, st->pos, r);
+	check_stale(g->mnt, r);
+	if (umount2(g->mnt, 0) == -1)
+		stage_unmount(s, g);
+	g->mounted = false;
+	forget_cache(g);
+	if (check_fsck(fsspec_fsck_readonly(s->type), g->dev, r->message,
+	    sizeof(r->message)) == -1)
+		r->fsck_failed = true;
+	dev_view_reset();
+}
+
+static void
+tally_state(struct tally *t, const struct crash_state *st,
+    const struct state_result *r)
+{
+	if (st->kind == STATE_TORN) {
+		t->torn++;
+		t->torn_fsck += r->unmountable || r->fsck_failed;
+		if (r->acked_lost > t->torn_lost)
+			t->torn_lost = r->acked_lost;
+		return;
+	}
+	t->states++;
+	t->unmountable += r->unmountable;
+	t->fsck_errors += r->fsck_failed;
+	t->lossy += r->acked_lost > 0;
+	t->stale_states += r->stale > 0;
+	if (r->acked_lost > t->acked_lost)
+		t->acked_lost = r->acked_lost;
+	if (r->stale > t->stale)
+		t->stale = r->stale;
+	if (r->stale_files > t->stale_files)
+		t->stale_files = r->stale_files;
+}
+
+/* A cell of text from the workload or a checker: no blanks, no '#', no
+ * control bytes, as the record format wants. */
+static void
+cell_text(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	for (i = 0; src[i] != '\0' && i + 1 < len && i < 160; i++) {
+		unsigned char c = (unsigned char)src[i];
+
+		dst[i] = (c <= ' ' || c >= 0x7f || c == '#') ? '_' : (char)c;
+	}
+	dst[i] = '\0';
+	if (i == 0)
+		snprintf(dst, len, "-");
+}
+
+struct detail {
+	size_t index;
+	const struct crash_state *st;
+	struct state_result r;
+};
+
+static void
+print_details(const struct fs_spec *s, unsigned run, const struct detail *d,
+    size_t n)
+{
+	static const char *const cols[] = { "label", "run", "fs", "state",
+	    "kind", "position", "extra_writes", "unmountable", "fsck_failed",
+	    "acked_lost_bytes", "stale_bytes", "files_with_stale", "what",
+	    "message" };
+	struct record_writer w;
+	char cell[200];
+
+	if (n == 0)
+		return;
+	record_begin(&w, stdout, "fcrash", g_argc, g_argv);
+	record_meta(&w, "details", "one row per state that lost data, held "
+	    "stale data, did not mount or failed fsck");
+	record_meta(&w, "mount_options", "%s", s->mdata[0] ? s->mdata : "-");
+	record_header(&w, cols, 14, 4);
+	for (size_t i = 0; i < n; i++) {
+		record_str(&w, s->label);
+		record_u64(&w, run);
+		record_str(&w, s->type);
+		record_u64(&w, d[i].index);
+		record_str(&w, state_kind_name(d[i].st->kind));
+		record_u64(&w, d[i].st->pos);
+		record_u64(&w, d[i].st->nextra + (d[i].st->kind == STATE_TORN));
+		record_u64(&w, d[i].r.unmountable);
+		record_u64(&w, d[i].r.fsck_failed);
+		record_u64(&w, d[i].r.acked_lost);
+		record_u64(&w, d[i].r.stale);
+		record_u64(&w, d[i].r.stale_files);
+		cell_text(cell, sizeof(cell), d[i].r.what);
+		record_str(&w, cell);
+		cell_text(cell, sizeof(cell), d[i].r.message);
+		record_str(&w, cell);
+		record_end_row(&w);
+	}
+}
+
+static bool
+state_failed(const struct state_result *r)
+{
+	return r->unmountable || r->fsck_failed || r->acked_lost > 0 ||
+	    r->stale > 0;
+}
+
+/* Check every planned state; failing ones go to *DETAILS. */
+static int
+check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
+    size_t na, struct tally *t, struct detail **details, size_t *nd)
+{
+	size_t nlog, ns;
+	const struct log_entry *log = dev_log(&nlog);
+	struct crash_state *st = states_plan(log, nlog, &opt.plan, &ns);
+	double t0 = mono_s();
+
+	*details = calloc(ns ? ns : 1, sizeof(**details));
+	*nd = 0;
+	if (*details == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (size_t i = 0; i < nlog; i++) {
+		t->writes += log[i].kind != LOG_FLUSH;
+		t->flushes += log[i].kind == LOG_FLUSH;
+	}
+	for (size_t i = 0; i < ns && !run_pending(); i++) {
+		struct state_result r;
+
+		check_state(s, g, &st[i], log, a, na, &r);
+		tally_state(t, &st[i], &r);
+		if (state_failed(&r))
+			(*details)[(*nd)++] = (struct detail){ i, NULL, r };
+		if (!opt.quiet && isatty(STDERR_FILENO))
+			fprintf(stderr, "\rfcrash: %s: state %zu/%zu", s->label,
+			    i + 1, ns);
+	}
+	if (!opt.quiet && isatty(STDERR_FILENO))
+		fputc('\n', stderr);
+	t->check_seconds = mono_s() - t0;
+	/* The details print after the summary, with the states they name. */
+	for (size_t i = 0; i < *nd; i++) {
+		struct crash_state *copy = malloc(sizeof(*copy));
+
+		if (copy == NULL)
+			err(EXIT_RUN_FAILED, "out of memory");
+		*copy = st[(*details)[i].index];
+		copy->extra = NULL;
+		copy->torn_sectors = NULL;
+		(*details)[i].st = copy;
+	}
+	states_free(st, ns);
+	return run_signal ? -1 : 0;
+}
+
+/* --- output --- */
+
+static uint64_t
+device_size(const struct fs_spec *s)
+{
+	if (opt.size_given)
+		return opt.size;
+	return strcmp(s->type, "xfs") == 0 ? (uint64_t)XFS_SIZE :
+	    (uint64_t)DEFAULT_SIZE;
+}
+
+static void
+print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
+{
+	static const char *const cols[] = { "label", "run", "fs", "states",
+	    "unmountable", "fsck_errors", "acked_lost_bytes", "stale_bytes",
+	    "files_with_stale", "lossy_states", "stale_states", "torn_states",
+	    "torn_fsck_errors", "torn_lost_bytes", "log_writes",
+	    "log_flushes", "states_per_s", "seconds" };
+	struct record_writer w;
+
+	record_begin(&w, stdout, "fcrash", g_argc, g_argv);
+	record_meta(&w, "fs", "%s", s->type);
+	record_meta(&w, "mount_options", "%s", s->mdata[0] ? s->mdata : "-");
+	record_meta(&w, "workload", "%s", opt.workload ? opt.workload :
+	    "command");
+	record_meta(&w, "device_size", "%" PRIu64, device_size(s));
+	record_meta(&w, "reorder", "%u", opt.plan.reorder);
+	record_meta(&w, "torn", "%s", opt.plan.torn ? "yes" : "no");
+	record_meta(&w, "max_states", "%zu", opt.plan.max_states);
+	record_meta(&w, "seed", "%" PRIu64, opt.plan.seed);
+	record_meta(&w, "io_flusher", "%s", dev_io_flusher() ? "yes" :
+	    "no (PR_SET_IO_FLUSHER refused)");
+	record_header(&w, cols, 18, 3);
+	record_str(&w, s->label);
+	record_u64(&w, run);
+	record_str(&w, s->type);
+	record_u64(&w, t->states);
+	record_u64(&w, t->unmountable);
+	record_u64(&w, t->fsck_errors);
+	record_u64(&w, t->acked_lost);
+	record_u64(&w, t->stale);
+	record_u64(&w, t->stale_files);
+	record_u64(&w, t->lossy);
+	record_u64(&w, t->stale_states);
+	record_u64(&w, t->torn);
+	record_u64(&w, t->torn_fsck);
+	record_u64(&w, t->torn_lost);
+	record_u64(&w, t->writes);
+	record_u64(&w, t->flushes);
+	record_num(&w, t->check_seconds > 0 ?
+	    (double)(t->states + t->torn) / t->check_seconds : 0);
+	record_num(&w, t->seconds);
+	if (record_end_row(&w) == -1)
+		errx(EXIT_RUN_FAILED, "write error on stdout");
+}
+
+/* --- one run --- */
+
+/* The log starts from a file system that mkfs made and one mount wrote
+ * to, all of it on the device. */
+static int
+sync_mount(const struct stage *g)
+{
+	int fd = open(g->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (fd == -1)
+		return -1;
+	rc = syncfs(fd);
+	close(fd);
+	return rc;
+}
+
+static int
+run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
+{
+	struct stage *g = stage_current();
+	char top[sizeof(g->top)];
+	uint64_t size = device_size(s);
+	struct tally t = { 0 };
+	struct ack *a = NULL;
+	struct detail *d = NULL;
+	size_t na = 0, nd = 0;
+	double t0 = mono_s();
+	int rc = -1;
+
+	memcpy(top, g->top, sizeof(top));
+	*g = (struct stage){ .loopfd = -1, .top_made = true };
+	memcpy(g->top, top, sizeof(top));
+	snprintf(why, len, "setup failed");
+	if (make_stage(s, g, size) == -1 || run_pending() ||
+	    stage_mkfs(s, g, why, len) == -1 || run_pending() ||
+	    stage_mount(s, g, why, len) == -1 || run_pending())
+		goto out;
+	note("%s: recording on %s (%s)", s->label, g->mnt, g->dev);
+	if (sync_mount(g) == -1) {
+		snprintf(why, len, "syncfs after mkfs and mount failed");
+		goto out;
+	}
+	dev_log_start();
+	if (run_workload(s, g, why, len) == -1)
+		goto out;
+	/* The unmount's writes and flushes belong to the log: a power cut
+	 * may come then too. */
+	if (stage_unmount(s, g) == -1) {
+		snprintf(why, len, "unmount after the workload failed");
+		goto out;
+	}
+	dev_log_stop();
+	if (load_acks(g, &a, &na, why, len) == -1 ||
+	    check_states(s, g, a, na, &t, &d, &nd) == -1)
+		goto out;
+	t.seconds = mono_s() - t0;
+	print_summary(s, run, &t);
+	if (opt.details)
+		print_details(s, run, d, nd);
+	if (t.acked_lost > 0 || t.fsck_errors > 0 || t.unmountable > 0)
+		any_loss = true;
+	rc = 0;
+out:
+	for (size_t i = 0; i < nd; i++)
+		free((void *)d[i].st);
+	free(d);
+	acks_free(a, na);
+	drop_stage(g, s);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t failed = 0;
+	char why[512];
+
+	cli_init(argv[0]);
+	g_argc = argc;
+	g_argv = argv;
+	parse_args(argc, argv);
+	if (geteuid() != 0) {
+		fprintf(stderr, "fcrash: must be run as root: it serves a "
+		    "device through FUSE, attaches loop devices and mounts\n");
+		return EXIT_USAGE;
+	}
+	if (check_machine() == -1)
+		return EXIT_RUN_FAILED;
+	stage_guard_start();
+	stage_make_top(stage_current(), "fcrash");
+	run_init_signals();
+	for (unsigned run = 1; run <= opt.runs && !run_pending(); run++)
+		for (size_t i = 0; i < nspecs && !run_pending(); i++) {
+			if (run_one(&specs[i], run, why, sizeof(why)) == 0)
+				continue;
+			if (run_signal != 0)
+				break;
+			warnx("%s: %s", specs[i].label, why);
+			failed++;
+		}
+	stage_remove_top(stage_current());
+	if (run_signal != 0)
+		run_die();
+	for (size_t i = 0; i < nspecs; i++)
+		fsspec_free(&specs[i]);
+	free(specs);
+	if (failed > 0)
+		return EXIT_RUN_FAILED;
+	return opt.fail_on_loss && any_loss ? EXIT_RUN_FAILED : 0;
+}
