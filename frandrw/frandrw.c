@@ -67,6 +67,7 @@ static struct {
 	struct dist_spec dist;
 	uint64_t seed;
 	const char *lat_log;
+	const char *ack_log;
 	const char *hist;	/* --hist FILE, "-" for stdout */
 	uint64_t jobs;
 	uint64_t iodepth;
@@ -118,6 +119,7 @@ struct job {
 	struct latlog log;
 	struct aio aio;		/* --engine io_uring or libaio */
 	struct phase ph;
+	struct ackpend ack;	/* --ack-log */
 	struct rusage ru0, ru1;	/* the thread's own CPU time */
 	int rc;
 	pthread_t thread;
@@ -164,7 +166,7 @@ struct phase_extra {
 
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
-	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
+	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
 	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
 	OPT_RAMP, OPT_STEADY,
@@ -193,6 +195,7 @@ static const struct option longopts[] = {
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
+	{ "ack-log", required_argument, NULL, OPT_ACK_LOG },
 	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "mix", required_argument, NULL, OPT_MIX },
 	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
@@ -276,6 +279,8 @@ CLI_USAGE_OPTIONS
 "      --fdatasync N      fdatasync after every N writes\n"
 "      --sync none|end    end: one fsync at the end of each write phase,\n"
 "                         inside its time (default none)\n"
+"      --ack-log FILE     after each sync, the writes it made durable, as\n"
+"                         fcrash(1) reads them (a new file)\n"
 "      --direct           open with O_DIRECT\n"
 "      --drop METHOD      fadvise, sys or none (default fadvise)\n"
 "      --drop-after LIST  phases followed by a cache drop (default create;\n"
@@ -489,6 +494,9 @@ parse_option(int c, const char *arg)
 	case OPT_LAT_LOG:
 		opt.lat_log = arg;
 		break;
+	case OPT_ACK_LOG:
+		opt.ack_log = arg;
+		break;
 	case OPT_NO_SPACE_CHECK:
 		opt.no_space_check = true;
 		break;
@@ -615,6 +623,9 @@ check_options(void)
 	if (opt.engine != ENGINE_PSYNC && has_phase(PH_REWRITE))
 		cli_usage_error("rewrite reads a block and writes it back, one "
 		    "after the other: --engine psync only");
+	if (opt.ack_log && opt.engine != ENGINE_PSYNC)
+		cli_usage_error("--ack-log follows each write to its sync one "
+		    "at a time: --engine psync only");
 	if (opt.mix >= 0 && !has_phase(PH_RANDRW))
 		cli_usage_error("--mix is for the randrw phase: add it to "
 		    "--phases");
@@ -1058,6 +1069,10 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 		    STEADY_SAMPLES);
 	}
 	ph->stop = &g.stop;
+	if (opt.ack_log) {
+		J->ack.path = g.job[0].t.path;
+		ph->ack = &J->ack;
+	}
 	ph->aio = opt.engine == ENGINE_PSYNC ? NULL : &J->aio;
 }
 
@@ -1643,6 +1658,7 @@ free_jobs(void)
 		free(g.job[j].svc_write_lat);
 		free(g.job[j].ramp_lat);
 		latlog_free(&g.job[j].log);
+		acklog_forget(&g.job[j].ack);
 	}
 	free(g.job);
 	free(g.lat);
@@ -1675,6 +1691,8 @@ main(int argc, char *argv[])
 	if (opt.lat_log && latlog_open(&g.logf, opt.lat_log, opt.jobs > 1,
 	    &status, argc, argv) < 0)
 		exit(status);
+	if (opt.ack_log && acklog_open(opt.ack_log, &status) < 0)
+		exit(status);
 	alloc_jobs();
 	if (opt.hist && histout_open(opt.hist, &status) < 0)
 		exit(status);
@@ -1703,6 +1721,8 @@ main(int argc, char *argv[])
 		exit(EXIT_RUN_FAILED);
 	if (opt.lat_log)
 		outfile_keep(opt.lat_log);
+	if (acklog_close() < 0)
+		exit(EXIT_RUN_FAILED);
 	layout_dump_close(&g.dump);
 	free_jobs();
 	return 0;

@@ -76,6 +76,14 @@ struct steady {
 };
 
 /* One timed phase: its inputs, then what the loop measured. */
+/* --ack-log: the writes since the last sync, waiting for one. */
+struct ackpend {
+	const char *path;
+	uint64_t *off;
+	uint32_t *crc;
+	size_t n, cap;
+};
+
 struct phase {
 	int fd;
 	uint64_t base;		/* --shared-file: this job's region */
@@ -106,6 +114,7 @@ struct phase {
 	uint64_t steady_sample_ns;	/* a tenth of the window */
 	const int *stop;	/* set when another job failed */
 	struct aio *aio;	/* NULL: psync, one operation at a time */
+	struct ackpend *ack;	/* NULL: no --ack-log */
 
 	uint64_t ops;
 	uint64_t reads;		/* OP_MIX: how many of ops were reads */
@@ -117,6 +126,15 @@ struct phase {
 	uint64_t sync_ns;	/* the --sync end fsync */
 	int failed_errno;	/* for the caller's message */
 };
+
+/* acklog.c: --ack-log, for fcrash(1). */
+int acklog_open(const char *name, int *status);
+/* Write OFF (ph->buf, ph->bs bytes) was made; not yet durable. */
+void acklog_note(struct phase *ph, uint64_t off);
+/* A sync of ph->fd returned: acknowledge what it covered. */
+int acklog_synced(const struct phase *ph);
+void acklog_forget(struct ackpend *p);
+int acklog_close(void);
 
 /* loop.c */
 /* DIST: the skew of ORD_DIST (NULL otherwise). */

@@ -2,6 +2,7 @@
 # percentiles (seeds 002 and 003).
 bin_PROGRAMS += frandrw/frandrw
 frandrw_frandrw_SOURCES = \
+	frandrw/acklog.c \
 	frandrw/aio.c \
 	frandrw/aio.h \
 	frandrw/dist.c \
@@ -12,6 +13,6 @@ frandrw_frandrw_SOURCES = \
 	frandrw/latlog.c \
 	frandrw/loop.c \
 	frandrw/verify.c
-frandrw_frandrw_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS)
-frandrw_frandrw_LDADD = $(LDADD) $(LIBURING_LIBS) $(LIBAIO_LIBS)
+frandrw_frandrw_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS) $(ZLIB_CFLAGS)
+frandrw_frandrw_LDADD = $(LDADD) $(LIBURING_LIBS) $(LIBAIO_LIBS) $(ZLIB_LIBS)
 dist_man_MANS += man/frandrw.1

@@ -149,7 +149,7 @@ int
 phase_sync(const struct phase *ph)
 {
 	if ((ph->datasync ? fdatasync(ph->fd) : fsync(ph->fd)) == 0)
-		return 0;
+		return ph->ack ? acklog_synced(ph) : 0;
 	warn(ph->datasync ? "fdatasync" : "fsync");
 	return -1;
 }
@@ -302,6 +302,11 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 				goto fail;
 			excluded += after - now;
 			now = after;
+		}
+		if (ph->ack && op != OP_READ) {
+			/* Its checksum, out of its latency. */
+			acklog_note(ph, off);
+			now = clock_now_ns();
 		}
 		if (ph->fsync_every && (!mix || op == OP_WRITE) &&
 		    ++since_sync == ph->fsync_every) {
