@@ -510,7 +510,7 @@ spawn_workload(const struct fs_spec *s, struct stage *g, const char *seq)
 			argv[i] = replace_braces(opt.cmd[i], g->mnt);
 		setenv("FCRASH_ACK", g->aux_file, 1);
 		setenv("FCRASH_SEQ", seq, 1);
-		pid = run_spawn(argv, -1, false, s->label, true);
+		pid = run_spawn(argv, STDERR_FILENO, false, s->label, true);
 		unsetenv("FCRASH_ACK");
 		unsetenv("FCRASH_SEQ");
 		for (size_t i = 0; i < n; i++)
@@ -877,10 +877,14 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 	*g = (struct stage){ .loopfd = -1, .top_made = true };
 	memcpy(g->top, top, sizeof(top));
 	snprintf(why, len, "setup failed");
-	if (make_stage(s, g, size) == -1 || run_pending() ||
-	    stage_mkfs(s, g, why, len) == -1 || run_pending() ||
-	    stage_mount(s, g, why, len) == -1 || run_pending())
+	if (make_stage(s, g, size) == -1 || run_pending())
 		goto out;
+	/* These two say what went wrong themselves. */
+	if (stage_mkfs(s, g, why, len) == -1 || run_pending() ||
+	    stage_mount(s, g, why, len) == -1 || run_pending()) {
+		why[0] = '\0';
+		goto out;
+	}
 	note("%s: recording on %s (%s)", s->label, g->mnt, g->dev);
 	if (sync_mount(g) == -1) {
 		snprintf(why, len, "syncfs after mkfs and mount failed");
@@ -941,7 +945,8 @@ main(int argc, char **argv)
 				continue;
 			if (run_signal != 0)
 				break;
-			warnx("%s: %s", specs[i].label, why);
+			if (why[0] != '\0')
+				warnx("%s: %s", specs[i].label, why);
 			failed++;
 		}
 	stage_remove_top(stage_current());

@@ -10,3 +10,4 @@ fcrash_fcrash_SOURCES = \
 	fcrash/workload.c
 fcrash_fcrash_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(ZLIB_CFLAGS)
 fcrash_fcrash_LDADD = $(LDADD) $(FUSE3_LIBS) $(ZLIB_LIBS)
+dist_man_MANS += man/fcrash.1

@@ -1,5 +1,5 @@
 # bars.awk (with reader.awk, chart.awk): the bar charts of fzero, frandrw
-# phases, fload and fcompare: per-panel data files and the prelude.
+# phases, fload, fcrash and fcompare: per-panel data files and the prelude.
 function on_header(   i, nk, kw, cw) {
 	remember_meta()
 	skip = 0
@@ -16,6 +16,12 @@ function on_header(   i, nk, kw, cw) {
 	if (kind == "fzero") { need("method"); need(metric) }
 	else if (kind == "frandrw") { need("phase"); need(metric) }
 	else if (kind == "fload") { need("load"); need(metric) }
+	else if (kind == "fcrash") {
+		# --details rows are per state: the chart is the summary's.
+		if ("state" in col) { skip = 1; return }
+		if (metric != "") need(metric)
+		else { need("acked_lost_bytes"); need("stale_bytes") }
+	}
 	else {
 		need("metric"); need("mean")
 		# Cluster by the key columns other than label and metric.
@@ -58,6 +64,13 @@ function on_row(   k, v, c, s, p, i, r, d, vd) {
 		else { t1[k] = (d >= 1000 || d <= -1000) ? sprintf("%+.0f%%", d) : sprintf("%+.3g%%", d); t2[k] = (vd == "-" ? "" : vd == "~" ? "~ n.s." : vd) }
 		return
 	}
+	# fcrash: per label, what the worst state lost and held stale.
+	if (kind == "fcrash") {
+		if (metric != "") { bar(metric, $col["label"], metric, metric); return }
+		bar("bytes", $col["label"], "acknowledged bytes lost", "acked_lost_bytes")
+		bar("bytes", $col["label"], "stale bytes", "stale_bytes")
+		return
+	}
 	if (kind == "fzero") { c = $col["label"]; s = $col["method"] }
 	else if (kind == "frandrw") { c = $col["phase"]; s = $col["label"] }
 	else { c = $col["load"]; s = $col["label"] }
@@ -69,17 +82,23 @@ function on_row(   k, v, c, s, p, i, r, d, vd) {
 		if ($col["host"] == "fleet") return
 		s = $col["host"]; fleet = 1
 	}
-	k = slot(metric, c, s)
-	if ("run" in col) { r = $col["run"]; if (r + 0 > maxrun) maxrun = r + 0 }
 	if (kind == "fzero" && ("bytes" in col) && fbytes == "") fbytes = num("bytes")
-	v = num(metric)
-	if (v == "") { miss[k] = 1; return }
+	k = bar(metric, c, s, metric)
+	if (k != "" && kind == "fload" && metric == "seconds" && ("ratio" in col)) {
+		r = num("ratio"); if (r != "") { rn[k]++; rsum[k] += r }
+	}
+}
+# One value of column NAME as a bar of series S in cluster C of panel P;
+# the slot, or "" when the value is "-".
+function bar(p, c, s, name,   k, r, v) {
+	k = slot(p, c, s)
+	if ("run" in col) { r = $col["run"]; if (r + 0 > maxrun) maxrun = r + 0 }
+	v = num(name)
+	if (v == "") { miss[k] = 1; return "" }
 	if (!(k in n) || v < lo[k]) lo[k] = v
 	if (!(k in n) || v > hi[k]) hi[k] = v
 	n[k]++; sum[k] += v
-	if (kind == "fload" && metric == "seconds" && ("ratio" in col)) {
-		r = num("ratio"); if (r != "") { rn[k]++; rsum[k] += r }
-	}
+	return k
 }
 END {
 	if (failed) exit 2
@@ -172,6 +191,7 @@ END {
 		if (kind == "fzero") { xl = "label (file system)"; kt = "method" }
 		else if (kind == "frandrw") { xl = "phase"; kt = "label" }
 		else if (kind == "fload") { xl = "load"; kt = "label" }
+		else if (kind == "fcrash") { xl = "label (file system)"; kt = "" }
 		else {
 			xl = ""; for (i = 1; i <= nck; i++) xl = xl (i > 1 ? "/" : "") ck[i]
 			kt = (byname != "" ? byname : "label")
@@ -202,6 +222,7 @@ END {
 	if (kind == "fzero") t = "fzero: allocating and zeroing " (fbytes != "" ? "a " human(fbytes) " file" : "a file")
 	else if (kind == "frandrw") t = "frandrw: " metric " by phase"
 	else if (kind == "fload") t = "fload: job " (metric == "seconds" ? "time" : metric) " under each load"
+	else if (kind == "fcrash") t = "fcrash: " (metric != "" ? metric : "acknowledged bytes lost and stale bytes") ", worst crash state"
 	else t = "fcompare: mean and " conf " confidence interval"
 	nt = ""
 	if (kind == "fload" && metric == "seconds") nt = "on each bar: ratio to no load"

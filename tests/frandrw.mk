@@ -10,7 +10,8 @@ TESTS += \
 	tests/tools/frandrw-jobs.sh \
 	tests/tools/frandrw-mix.sh \
 	tests/tools/frandrw-engines.sh \
-	tests/tools/frandrw-rate.sh
+	tests/tools/frandrw-rate.sh \
+	tests/tools/frandrw-acklog.sh
 EXTRA_DIST += \
 	tests/tools/frandrw-tmpfs.sh \
 	tests/tools/frandrw-ext4.sh \
@@ -21,6 +22,7 @@ EXTRA_DIST += \
 	tests/tools/frandrw-mix.sh \
 	tests/tools/frandrw-engines.sh \
 	tests/tools/frandrw-rate.sh \
+	tests/tools/frandrw-acklog.sh \
 	tests/tools/frandrw-lib.sh
 
 # histof: one histogram of the latencies a --lat-log holds, for the
@@ -34,3 +36,9 @@ tests_helpers_nouring_SOURCES = tests/helpers/nouring.c
 tests_helpers_nouring_CFLAGS = $(AM_CFLAGS_STD)
 tests_helpers_nouring_LDFLAGS =
 tests_helpers_nouring_LDADD =
+
+# crcof: checks an --ack-log's checksums against the file.
+check_PROGRAMS += tests/helpers/crcof
+tests_helpers_crcof_SOURCES = tests/helpers/crcof.c
+tests_helpers_crcof_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)
+tests_helpers_crcof_LDADD = $(LDADD) $(ZLIB_LIBS)

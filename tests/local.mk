@@ -6,7 +6,7 @@ SH_LOG_DRIVER = $(LOG_DRIVER)
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
-	PATH='$(abs_top_builddir)/fhosts:$(abs_top_builddir)/fzero:$(abs_top_builddir)/frandrw:$(abs_top_builddir)/fload:$(abs_top_builddir)/fcompare:$(abs_top_builddir)/fmatrix:$(abs_top_builddir)/plot:$(abs_top_builddir)/tests/helpers':"$$PATH"; \
+	PATH='$(abs_top_builddir)/fhosts:$(abs_top_builddir)/fzero:$(abs_top_builddir)/frandrw:$(abs_top_builddir)/fload:$(abs_top_builddir)/fcompare:$(abs_top_builddir)/fmatrix:$(abs_top_builddir)/fcrash:$(abs_top_builddir)/plot:$(abs_top_builddir)/tests/helpers':"$$PATH"; \
 	FSBENCH_GP_DIR='$(abs_top_srcdir)/plot'; \
 	LC_ALL=C; \
 	export top_srcdir top_builddir PATH FSBENCH_GP_DIR LC_ALL;
@@ -74,6 +74,7 @@ include tests/fload.mk
 include tests/fcompare.mk
 include tests/plot.mk
 include tests/fmatrix.mk
+include tests/fcrash.mk
 include tests/faults.mk
 include tests/fhosts.mk
 

@@ -29,7 +29,7 @@ pdf_ok() {
 	[ "$(head -c 5 "$1")" = '%PDF-' ] && tail -c 64 "$1" | grep -q '%%EOF'
 }
 
-for k in fzero frandrw fload fcompare latlog; do
+for k in fzero frandrw fload fcrash fcompare latlog; do
 	in=$data/plot-$k.txt
 	fplot -o "$scratch/$k.png" "$in"
 	is "$?" 0 "$k: png exit status"
@@ -43,6 +43,12 @@ for k in fzero frandrw fload fcompare latlog; do
 	fplot --text -s 160x40 "$in" >"$scratch/$k.txt"
 	is "$?" 0 "$k: text exit status"
 done
+
+# fcrash: per label, the bytes lost and the stale bytes of the worst state
+# (seed 000 on ext3: data=writeback only); its --details blocks are not bars.
+check "fcrash: text chart keys both measures" grep -q 'stale bytes' "$scratch/fcrash.txt"
+check "fcrash: ... and names the labels" grep -q 'ext3-writeback' "$scratch/fcrash.txt"
+check "fcrash: ... with the stale bytes of data=writeback" grep -q '262144' "$scratch/fcrash.txt"
 
 # One panel is 1000x620, two side by side 1500x620; -s sets the size.
 is "$(png_size "$scratch/fzero.png")" 1000x620 "fzero: one panel, default size"

@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/tools/lib.sh"
 
 out=$scratch/help
-for p in fzero frandrw fload fcompare fmatrix fplot freport fhosts fhosts-agent; do
+for p in fzero frandrw fload fcompare fmatrix fcrash fplot freport fhosts fhosts-agent; do
 	need_cmd "$p"
 	"$p" --help >"$out" 2>"$scratch/err"
 	is "$?" 0 "$p --help: exit 0"

@@ -1,0 +1,111 @@
+#!/bin/sh
+# fcrash-states.sh: fcrash can both pass and fail, and shows real kernel
+# behaviour.  The safe pattern loses nothing on ext4, xfs and btrfs in any
+# flush or reordered state; acknowledging without fsync loses data; ext4
+# rescues rename-without-fsync with auto_da_alloc and not without it; and
+# seed 000's question: ext3 data=writeback leaves stale blocks in a file
+# after a crash, data=ordered does not.  Each run leaves nothing behind.
+# shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck disable=SC2016 # the commands fcrash runs expand their own $1
+# shellcheck source=tests/tools/lib.sh
+. "$top_srcdir/tests/tools/lib.sh"
+# shellcheck source=tests/tools/fcrash-lib.sh
+. "$top_srcdir/tests/tools/fcrash-lib.sh"
+need_cmd mkfs.ext4
+need_cmd mkfs.xfs
+need_cmd mkfs.btrfs
+need_cmd xfs_repair
+need_cmd btrfs
+
+out=$scratch/out
+errf=$scratch/err
+snapshot
+
+# The safe pattern, every flush state and two reorderings per window.
+fcrash -q -f ext4 -f xfs -f btrfs -w good --reorder 2 --torn --details \
+    >"$out" 2>"$errf"
+is "$?" 0 "good: exit 0"
+for fs in ext4 xfs btrfs; do
+	n=$(summary states "$fs" "$out")
+	check "good on $fs: states were checked ($n)" test "${n:-0}" -ge 10
+	is "$(summary acked_lost_bytes "$fs" "$out")" 0 "good on $fs: no acknowledged byte lost"
+	is "$(summary fsck_errors "$fs" "$out")" 0 "good on $fs: fsck found nothing"
+	is "$(summary unmountable "$fs" "$out")" 0 "good on $fs: every state mounts"
+	is "$(summary stale_bytes "$fs" "$out")" 0 "good on $fs: no stale data"
+	n=$(summary torn_states "$fs" "$out")
+	check "good on $fs: torn states were made ($n)" test "${n:-0}" -ge 1
+done
+nothing_left "good"
+
+# No fsync at all: some state after the acknowledgement lacks the data.
+fcrash -q -f ext4 -w nofsync --details >"$out" 2>"$errf"
+is "$?" 0 "nofsync: exit 0 (it ran, whatever it found)"
+n=$(summary acked_lost_bytes ext4 "$out")
+check "nofsync on ext4: acknowledged data lost ($n bytes)" test "${n:-0}" -gt 0
+check "nofsync: a details row names the lost file" grep -q 'file-[0-9]*@0+65536' "$out"
+fcrash -q -f ext4 -w nofsync --fail-on-loss >"$out" 2>"$errf"
+is "$?" 1 "nofsync --fail-on-loss: exit 1"
+fcrash -q -f ext4 -w good --rounds 2 --fail-on-loss >"$out" 2>"$errf"
+is "$?" 0 "good --fail-on-loss: exit 0"
+
+# rename over a file, no fsync: ext4's auto_da_alloc at work.
+fcrash -q -f ext4 -f ext4:noauto_da_alloc -w rename >"$out" 2>"$errf"
+is "$?" 0 "rename: exit 0"
+is "$(summary acked_lost_bytes ext4 "$out")" 0 "rename on ext4: auto_da_alloc keeps the data"
+n=$(summary acked_lost_bytes ext4-noauto_da_alloc "$out")
+check "rename on ext4:noauto_da_alloc: data lost ($n bytes)" test "${n:-0}" -gt 0
+
+# Seed 000: stale blocks in A after B's fsync, with data=writeback only.
+fcrash -q -f ext3:data=writeback -f ext3:data=ordered -w seed000 --details \
+    >"$out" 2>"$errf"
+is "$?" 0 "seed000: exit 0"
+n=$(summary stale_bytes ext3-writeback "$out")
+check "seed000 on ext3 data=writeback: stale bytes ($n)" test "${n:-0}" -gt 0
+check "seed000: a details row names a stale file a-N" grep -q ' a-[0-9]*(stale) ' "$out"
+is "$(summary stale_bytes ext3-ordered "$out")" 0 "seed000 on ext3 data=ordered: no stale bytes"
+is "$(detail_rows ext3-ordered "$out")" 0 "seed000 data=ordered: no failing state"
+check "seed000 data=writeback: failing states listed" test "$(detail_rows ext3-writeback "$out")" -ge 1
+
+# append with fdatasync per record: nothing lost, a flush per record.
+fcrash -q -f ext4 -w append --rounds 4 >"$out" 2>"$errf"
+is "$(summary acked_lost_bytes ext4 "$out")" 0 "append: nothing lost"
+n=$(summary states ext4 "$out")
+check "append: a state per record at least ($n)" test "${n:-0}" -ge 16
+
+# A command of one's own: its acknowledgements are read from $FCRASH_ACK,
+# paths under the mount point or relative to it, names with blanks too.
+fcrash -q -f ext4 -- sh -c '
+	head -c 4096 /dev/zero >"$1/my file" && sync "$1/my file" &&
+	echo "$1/my file 0 4096 c71c0011 $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
+' sh {} >"$out" 2>"$errf"
+is "$?" 0 "own command: exit 0"
+is "$(summary acked_lost_bytes ext4 "$out")" 0 "own command: a true acknowledgement holds"
+fcrash -q -f ext4 -- sh -c '
+	head -c 4096 /dev/zero >"$1/f" && sync "$1/f" &&
+	echo "f 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
+' sh {} >"$out" 2>"$errf"
+is "$(summary acked_lost_bytes ext4 "$out")" 4096 "own command: a false checksum is a loss"
+fcrash -q -f ext4 -- sh -c 'echo "/etc/passwd 0 1 0 0" >"$FCRASH_ACK"' sh {} \
+    >"$out" 2>"$errf"
+is "$?" 1 "an acknowledgement outside the mount point: exit 1"
+check "... naming its line" grep -q 'line 1: /etc/passwd is not under' "$errf"
+is "$(wc -c <"$out")" 0 "... and no record"
+fcrash -q -f ext4 -- sh -c 'exit 3' >"$out" 2>"$errf"
+is "$?" 1 "a failing command: exit 1"
+check "... said" grep -q 'exited with status 3' "$errf"
+
+# frandrw --ack-log makes any psync frandrw job a crash workload.
+fcrash -q -f ext4 --states 30 -- sh -c 'frandrw -q --keep -s 2M -b 64k \
+    --phases create,randwrite --fdatasync 2 --ack-log "$FCRASH_ACK" "$1/f" \
+    >/dev/null 2>&1' sh {} >"$out" 2>"$errf"
+is "$?" 0 "frandrw --ack-log: exit 0"
+is "$(summary acked_lost_bytes ext4 "$out")" 0 "frandrw --ack-log: nothing lost"
+is "$(summary states ext4 "$out")" 30 "--states 30: thirty states"
+
+# A mount option the kernel refuses: its reason, once, and exit 1.
+fcrash -q -f ext4:data=bogus -w good >"$out" 2>"$errf"
+is "$?" 1 "a refused mount option: exit 1"
+is "$(grep -c "Bad value for 'data'" "$errf")" 1 "... the kernel's reason, said once"
+
+nothing_left "all runs"
+done_testing
