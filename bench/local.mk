@@ -6,6 +6,7 @@ include bench/fzero.mk
 include bench/frandrw.mk
 include bench/fload.mk
 include bench/fcompare.mk
+include bench/fcrash.mk
 EXTRA_DIST += $(BENCH_LIST)
 
 bench: all

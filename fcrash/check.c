@@ -78,9 +78,9 @@ void
 check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
     struct state_result *r)
 {
-	int root = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int root = mnt ? open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 
-	if (root == -1) {
+	if (root == -1 && mnt != NULL) {
 		snprintf(r->message, sizeof(r->message), "%s: %s", mnt,
 		    strerror(errno));
 		r->unmountable = true;
@@ -98,8 +98,8 @@ check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
 			end++;
 		for (size_t i = g; i < end && a[i].seq <= pos; i++)
 			want = i;
-		if (want < n && range_crc(root, a[want].path, a[want].off,
-		    a[want].len, &crc) == 0)
+		if (want < n && root != -1 && range_crc(root, a[want].path,
+		    a[want].off, a[want].len, &crc) == 0)
 			for (size_t i = want; i < end && !ok; i++)
 				ok = a[i].crc == crc;
 		if (want < n && !ok) {
@@ -114,7 +114,8 @@ check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
 		}
 		g = end;
 	}
-	close(root);
+	if (root != -1)
+		close(root);
 }
 
 /* Count the marker sectors of the regular file FD. */
@@ -231,7 +232,7 @@ check_fsck(const char *const *argv, const char *dev, char *msg, size_t len)
 	int out, st;
 	pid_t pid;
 
-	while (argv[n] != NULL && n < 6) {
+	while (n < 6 && argv[n] != NULL) {
 		args[n] = argv[n];
 		n++;
 	}

@@ -479,45 +479,49 @@ replace_braces(const char *arg, const char *mnt)
 }
 
 static pid_t
-spawn_workload(const struct fs_spec *s, struct stage *g, const char *seq)
+spawn_builtin(const struct stage *g, const char *seq)
 {
+	sigset_t none;
 	pid_t pid;
 
-	if (opt.workload != NULL) {
-		fflush(NULL);
-		if ((pid = fork()) == -1)
-			return -1;
-		if (pid == 0) {
-			sigset_t none;
-
-			setpgid(0, 0);
-			sigemptyset(&none);
-			sigprocmask(SIG_SETMASK, &none, NULL);
-			_exit(workload_run(opt.workload, g->mnt, g->aux_file,
-			    seq, opt.rounds));
-		}
-		setpgid(pid, pid);
-		return pid;
-	} else {
-		size_t n = 0;
-		char **argv;
-
-		while (opt.cmd[n] != NULL)
-			n++;
-		if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
-			err(EXIT_RUN_FAILED, "out of memory");
-		for (size_t i = 0; i < n; i++)
-			argv[i] = replace_braces(opt.cmd[i], g->mnt);
-		setenv("FCRASH_ACK", g->aux_file, 1);
-		setenv("FCRASH_SEQ", seq, 1);
-		pid = run_spawn(argv, STDERR_FILENO, false, s->label, true);
-		unsetenv("FCRASH_ACK");
-		unsetenv("FCRASH_SEQ");
-		for (size_t i = 0; i < n; i++)
-			free(argv[i]);
-		free(argv);
+	fflush(NULL);
+	if ((pid = fork()) != 0) {
+		if (pid > 0)
+			setpgid(pid, pid);
 		return pid;
 	}
+	setpgid(0, 0);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	_exit(workload_run(opt.workload, g->mnt, g->aux_file, seq,
+	    opt.rounds));
+}
+
+/* COMMAND with {} replaced; its output goes to our stderr, so that our
+ * stdout carries our records only. */
+static pid_t
+spawn_command(char **cmd, const struct fs_spec *s, const struct stage *g,
+    const char *seq)
+{
+	size_t n = 0;
+	char **argv;
+	pid_t pid;
+
+	while (cmd[n] != NULL)
+		n++;
+	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		argv[i] = replace_braces(cmd[i], g->mnt);
+	setenv("FCRASH_ACK", g->aux_file, 1);
+	setenv("FCRASH_SEQ", seq, 1);
+	pid = run_spawn(argv, STDERR_FILENO, false, s->label, true);
+	unsetenv("FCRASH_ACK");
+	unsetenv("FCRASH_SEQ");
+	for (size_t i = 0; i < n; i++)
+		free(argv[i]);
+	free(argv);
+	return pid;
 }
 
 static int
@@ -529,7 +533,9 @@ run_workload(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 
 	snprintf(seq, sizeof(seq), "%s/seq", g->fuse);
 	g->aux_file_made = true;	/* it may make it at any moment */
-	if ((pid = spawn_workload(s, g, seq)) == -1) {
+	pid = opt.cmd != NULL ? spawn_command(opt.cmd, s, g, seq) :
+	    spawn_builtin(g, seq);
+	if (pid == -1) {
 		snprintf(why, len, "the workload could not start");
 		return -1;
 	}
@@ -624,13 +630,7 @@ check_state(const struct fs_spec *s, struct stage *g,
 		snprintf(r->message, sizeof(r->message), "mount: %s",
 		    strerror(errno));
 		/* What was acknowledged is not there to read. */
-		for (size_t i = 0; i < na; i++)
-			if (a[i].seq <= st->pos && (i + 1 == na ||
-			    strcmp(a[i].path, a[i + 1].path) ||
-			    a[i].off != a[i + 1].off ||
-			    a[i].len != a[i + 1].len ||
-			    a[i + 1].seq > st->pos))
-				r->acked_lost += a[i].len;
+		check_acks(NULL, a, na, st->pos, r);
 		dev_view_reset();
 		return;
 	}

@@ -107,7 +107,8 @@ struct state_result {
 };
 
 /* Check the acknowledged ranges required at POS, and every file for the
- * marker, in the file system mounted at MNT. */
+ * marker, in the file system mounted at MNT (NULL: not mounted, every
+ * range required is lost). */
 void check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
     struct state_result *r);
 void check_stale(const char *mnt, struct state_result *r);

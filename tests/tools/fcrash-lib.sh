@@ -11,6 +11,15 @@ need_cmd losetup
 exec 9>/tmp/fsbench-test.lock
 flock 9
 
+# A chroot or container may have /dev/fuse and root and still refuse a
+# FUSE or loop mount: say so and skip, rather than fail on the machine.
+if ! fcrash -q -w good --rounds 1 --states 1 >/dev/null 2>"${scratch:?}/probe"; then
+	if grep -q 'FUSE mount failed\|loop-control\|no free loop device\|attach image' \
+	    "$scratch/probe"; then
+		skip_all "this machine will not serve fcrash's device: $(head -n 1 "$scratch/probe")"
+	fi
+fi
+
 loops() { losetup -a 2>/dev/null | wc -l; }
 mounts() { wc -l </proc/self/mountinfo; }
 fuse_mounts() { grep -c 'fuse\.fcrash\|fcrash/fuse-\|/fuse-' /proc/self/mountinfo; }

@@ -102,6 +102,25 @@ is "$?" 0 "frandrw --ack-log: exit 0"
 is "$(summary acked_lost_bytes ext4 "$out")" 0 "frandrw --ack-log: nothing lost"
 is "$(summary states ext4 "$out")" 30 "--states 30: thirty states"
 
+# Hostile acknowledgements: a link to a file outside, a path that climbs
+# out; neither is followed (both count as lost, though their checksums are
+# /etc/passwd's), and a name with blanks and '#' reaches --details as one
+# cell.
+fcrash -q -f ext4 --details -- sh -c '
+	ln -s /etc/passwd "$1/s" && sync -f "$1" && seq=$(cat "$FCRASH_SEQ") &&
+	p=$(head -c 10 /etc/passwd | gzip -c | tail -c 8 | od -An -tx4 -N4 | tr -d " ") &&
+	{ echo "s 0 10 $p $seq"; echo "../../../etc/passwd 0 10 $p $seq"; } >"$FCRASH_ACK"
+' sh {} >"$out" 2>"$errf"
+is "$?" 0 "hostile acknowledgements: exit 0"
+is "$(summary acked_lost_bytes ext4 "$out")" 20 "... a link and a climb are not followed: lost"
+fcrash -q -f ext4 --details -- sh -c '
+	head -c 4096 /dev/zero >"$1/a b#c" && sync "$1/a b#c" &&
+	echo "a b#c 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
+' sh {} >"$out" 2>"$errf"
+fields=$(awk '/^# fsbench/ { d = 0 } /^# details:/ { d = 1; n = 0 } /^#/ { next } d && ++n > 1 { print NF }' "$out" | sort -u)
+is "$fields" 14 "... every details row has its 14 cells"
+check "... the name is one cell" grep -q ' a_b_c@0+4096(ack-line-1) ' "$out"
+
 # A mount option the kernel refuses: its reason, once, and exit 1.
 fcrash -q -f ext4:data=bogus -w good >"$out" 2>"$errf"
 is "$?" 1 "a refused mount option: exit 1"
