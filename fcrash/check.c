@@ -67,6 +67,40 @@ range_crc(int root, const char *path, uint64_t off, uint64_t len,
 	return 0;
 }
 
+static uint32_t
+zeroes_crc(uint64_t len)
+{
+	static unsigned char zero[4096];
+	uLong c = crc32(0L, Z_NULL, 0);
+
+	while (len > 0) {
+		uInt n = len < sizeof(zero) ? (uInt)len : (uInt)sizeof(zero);
+
+		c = crc32(c, zero, n);
+		len -= n;
+	}
+	return (uint32_t)c;
+}
+
+/* What a lost range holds instead: nothing (missing or short), zeroes
+ * (an unwritten extent, a hole), an older acknowledged version, or
+ * something else. */
+static const char *
+found(int root, const struct ack *want, const struct ack *a, size_t from,
+    size_t to)
+{
+	uint32_t crc;
+
+	if (range_crc(root, want->path, want->off, want->len, &crc) == -1)
+		return "missing";
+	if (crc == zeroes_crc(want->len))
+		return "zeroes";
+	for (size_t i = from; i < to; i++)
+		if (a[i].crc == crc)
+			return "older";
+	return "other";
+}
+
 static bool
 same_range(const struct ack *a, const struct ack *b)
 {
@@ -105,11 +139,12 @@ check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
 		if (want < n && !ok) {
 			if (r->acked_lost == 0)
 				snprintf(r->what, sizeof(r->what),
-				    "%.150s@%llu+%llu(ack-line-%zu)",
+				    "%.150s@%llu+%llu(ack-line-%zu,%s)",
 				    a[want].path,
 				    (unsigned long long)a[want].off,
 				    (unsigned long long)a[want].len,
-				    a[want].line);
+				    a[want].line, root == -1 ? "unmounted" :
+				    found(root, &a[want], a, g, want));
 			r->acked_lost += a[want].len;
 		}
 		g = end;

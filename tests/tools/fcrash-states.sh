@@ -48,12 +48,31 @@ is "$?" 1 "nofsync --fail-on-loss: exit 1"
 fcrash -q -f ext4 -w good --rounds 2 --fail-on-loss >"$out" 2>"$errf"
 is "$?" 0 "good --fail-on-loss: exit 0"
 
-# rename over a file, no fsync: ext4's auto_da_alloc at work.
-fcrash -q -f ext4 -f ext4:noauto_da_alloc -w rename >"$out" 2>"$errf"
+# rename over a file, no fsync: ext4's auto_da_alloc at work.  It starts
+# the renamed file's writeback before the rename commits; with
+# dioread_nolock (the default) the blocks are unwritten extents until that
+# write completes, so on a busy machine a commit can come first and the
+# file reads as zeroes (found by this test under stress-ng, never with
+# nodioread_nolock).  So: without auto_da_alloc the data is lost; with it,
+# any loss is such zeroes, never the old version or no file, and on an
+# idle machine there is none (a run that raced is repeated, twice at most).
+fcrash -q --details -f ext4 -f ext4:noauto_da_alloc -w rename >"$out" 2>"$errf"
 is "$?" 0 "rename: exit 0"
-is "$(summary acked_lost_bytes ext4 "$out")" 0 "rename on ext4: auto_da_alloc keeps the data"
 n=$(summary acked_lost_bytes ext4-noauto_da_alloc "$out")
 check "rename on ext4:noauto_da_alloc: data lost ($n bytes)" test "${n:-0}" -gt 0
+kinds=$(awk '/^# fsbench/ { d = 0 } /^# details:/ { d = 1 } /^#/ { next }
+    d && $1 == "ext4" { sub(/.*,/, "", $13); print $13 }' "$out" | sort -u)
+is "$kinds" "$([ -n "$kinds" ] && echo 'zeroes)')" "rename on ext4: any loss is an unwritten extent's zeroes"
+if loaded; then
+	skip "rename on ext4 loses nothing: a busy machine may delay auto_da_alloc's write past the commit"
+else
+	tries=1
+	while [ "$(summary acked_lost_bytes ext4 "$out")" != 0 ] && [ $tries -lt 3 ]; do
+		fcrash -q -f ext4 -w rename >"$out" 2>"$errf"
+		tries=$((tries + 1))
+	done
+	is "$(summary acked_lost_bytes ext4 "$out")" 0 "rename on ext4: auto_da_alloc keeps the data ($tries runs)"
+fi
 
 # Seed 000: stale blocks in A after B's fsync, with data=writeback only.
 fcrash -q -f ext3:data=writeback -f ext3:data=ordered -w seed000 --details \
@@ -119,7 +138,7 @@ fcrash -q -f ext4 --details -- sh -c '
 ' sh {} >"$out" 2>"$errf"
 fields=$(awk '/^# fsbench/ { d = 0 } /^# details:/ { d = 1; n = 0 } /^#/ { next } d && ++n > 1 { print NF }' "$out" | sort -u)
 is "$fields" 14 "... every details row has its 14 cells"
-check "... the name is one cell" grep -q ' a_b_c@0+4096(ack-line-1) ' "$out"
+check "... the name is one cell" grep -q ' a_b_c@0+4096(ack-line-1,zeroes) ' "$out"
 
 # A mount option the kernel refuses: its reason, once, and exit 1.
 fcrash -q -f ext4:data=bogus -w good >"$out" 2>"$errf"
