@@ -121,8 +121,8 @@ CLI_USAGE_OPTIONS
 "      --mkfs-opts FS=OPTS  extra mkfs arguments for type or label FS\n"
 "  -n, --runs N         record and check N times (default 1)\n"
 "      --details        a row per failing state, after each block\n"
-"      --fail-on-loss   exit 1 when acknowledged data was lost or fsck\n"
-"                       found errors (torn states aside)\n"
+"      --fail-on-loss   exit 1 when a state lost acknowledged data, did not\n"
+"                       mount or failed fsck (torn states aside)\n"
 "  -q, --quiet          no progress lines\n");
 	cli_usage_std_options(23);
 	printf("\n" SIZE_SUFFIX_HELP ".\n"

@@ -9,3 +9,10 @@ EXTRA_DIST += \
 	tests/tools/fcrash-usage.sh \
 	tests/tools/fcrash-states.sh \
 	tests/tools/fcrash-signal.sh
+
+# The state planning and the acknowledgement parser, without root.
+check_PROGRAMS += tests/unit/test-fcrash-states
+TESTS += tests/unit/test-fcrash-states
+tests_unit_test_fcrash_states_SOURCES = tests/unit/test-fcrash-states.c \
+	tests/unit/tap.h fcrash/states.c fcrash/acks.c fcrash/fcrash.h
+tests_unit_test_fcrash_states_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fcrash
