@@ -58,6 +58,7 @@ lint-shellcheck:
 	@echo "  LINT     shellcheck"
 	@cd $(abs_top_srcdir) && shellcheck -s sh -e SC1091 bootstrap \
 		tests/tools/*.sh plot/fplot.in plot/freport.in fhosts/fhosts.in bench/*.sh
+	@cd $(abs_top_srcdir) && shellcheck -s bash completion/fsbench.bash
 
 lint-mandoc:
 	@echo "  LINT     mandoc -Tlint"
