@@ -35,8 +35,10 @@
 #endif
 
 /* The log's bytes live in one reservation that is only paid for as it is
- * written: 64 GiB of address space, never of memory. */
+ * written: 64 GiB of address space, never of memory, or less where the
+ * kernel counts every reservation (vm.overcommit_memory = 2). */
 #define LOG_DATA_MAX	(64ULL << 30)
+#define LOG_DATA_MIN	(1ULL << 20)
 #define MARKER_TAG	"fcrash-marker sector "
 #define MARKER_UNIT	64u
 
@@ -48,7 +50,8 @@ static struct {
 	struct log_entry *log;
 	size_t nlog, caplog;
 	unsigned char *data;	/* the log's bytes */
-	uint64_t data_len;
+	uint64_t data_len, data_max;
+	bool log_full;		/* a write was refused for want of room */
 	bool viewing;
 	unsigned char *cur;	/* the device at log position cur_pos */
 	size_t cur_pos;
@@ -112,16 +115,20 @@ log_add(enum log_kind kind, uint64_t off, uint64_t len, const void *buf)
 		size_t cap = d.caplog ? d.caplog * 2 : 4096;
 		void *p = realloc(d.log, cap * sizeof(*d.log));
 
-		if (p == NULL)
+		if (p == NULL) {
+			d.log_full = true;
 			return -ENOMEM;
+		}
 		d.log = p;
 		d.caplog = cap;
 	}
 	e = &d.log[d.nlog];
 	*e = (struct log_entry){ .kind = kind, .off = off, .len = len };
 	if (kind == LOG_WRITE) {
-		if (d.data_len + len > LOG_DATA_MAX)
+		if (d.data_len + len > d.data_max) {
+			d.log_full = true;
 			return -ENOSPC;
+		}
 		e->data = d.data_len;
 		memcpy(d.data + d.data_len, buf, len);
 		d.data_len += len;
@@ -438,6 +445,22 @@ fill_marker(unsigned char *img, uint64_t size)
 		marker_fill(img + s * SECTOR, s);
 }
 
+/* FCRASH_TEST_LOG_MAX (bytes), for the tests only: a small log, to see
+ * what a full one does. */
+static uint64_t
+log_data_max(void)
+{
+	const char *e = getenv("FCRASH_TEST_LOG_MAX");
+	char *end;
+	unsigned long long v;
+
+	if (e == NULL)
+		return LOG_DATA_MAX;
+	v = strtoull(e, &end, 10);
+	return *end == '\0' && v >= LOG_DATA_MIN && v <= LOG_DATA_MAX ? v :
+	    LOG_DATA_MAX;
+}
+
 int
 dev_start(const char *dir, uint64_t size)
 {
@@ -449,8 +472,13 @@ dev_start(const char *dir, uint64_t size)
 	d.size = size;
 	d.live = mmap(NULL, size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	d.data = mmap(NULL, LOG_DATA_MAX, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	for (d.data_max = log_data_max(); d.data_max >= LOG_DATA_MIN;
+	    d.data_max /= 4) {
+		d.data = mmap(NULL, d.data_max, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (d.data != MAP_FAILED)
+			break;
+	}
 	if (d.live == MAP_FAILED || d.data == MAP_FAILED) {
 		warn("memory for a %" PRIu64 "-byte device", size);
 		return -1;
@@ -478,6 +506,12 @@ dev_start(const char *dir, uint64_t size)
 	}
 	d.running = true;
 	return 0;
+}
+
+uint64_t
+dev_log_full(void)
+{
+	return d.log_full ? d.data_max : 0;
 }
 
 bool
@@ -528,7 +562,7 @@ dev_stop(void)
 	if (d.cur != NULL && d.cur != MAP_FAILED)
 		munmap(d.cur, d.size);
 	if (d.data != NULL && d.data != MAP_FAILED)
-		munmap(d.data, LOG_DATA_MAX);
+		munmap(d.data, d.data_max);
 	free(d.log);
 	free(d.over);
 	free(d.dirty);
@@ -537,6 +571,6 @@ dev_stop(void)
 	d.over = NULL;
 	d.dirty = NULL;
 	d.nlog = d.caplog = d.ndirty = d.cur_pos = 0;
-	d.data_len = 0;
-	d.viewing = d.logging = false;
+	d.data_len = d.data_max = 0;
+	d.viewing = d.logging = d.log_full = false;
 }

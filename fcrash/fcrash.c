@@ -63,7 +63,7 @@ struct tally {
 	uint64_t states, unmountable, fsck_errors, lossy, stale_states;
 	uint64_t acked_lost, stale, stale_files;
 	uint64_t torn, torn_fsck, torn_lost;
-	uint64_t writes, flushes;
+	uint64_t writes, zeroes, flushes;
 	double seconds, check_seconds;
 };
 
@@ -755,7 +755,8 @@ check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 	if (*details == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
 	for (size_t i = 0; i < nlog; i++) {
-		t->writes += log[i].kind != LOG_FLUSH;
+		t->writes += log[i].kind == LOG_WRITE;
+		t->zeroes += log[i].kind == LOG_ZERO;
 		t->flushes += log[i].kind == LOG_FLUSH;
 	}
 	for (size_t i = 0; i < ns && !run_pending(); i++) {
@@ -805,7 +806,7 @@ print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
 	    "unmountable", "fsck_errors", "acked_lost_bytes", "stale_bytes",
 	    "files_with_stale", "lossy_states", "stale_states", "torn_states",
 	    "torn_fsck_errors", "torn_lost_bytes", "log_writes",
-	    "log_flushes", "states_per_s", "seconds" };
+	    "log_zeroes", "log_flushes", "states_per_s", "seconds" };
 	struct record_writer w;
 
 	record_begin(&w, stdout, "fcrash", g_argc, g_argv);
@@ -820,7 +821,7 @@ print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
 	record_meta(&w, "seed", "%" PRIu64, opt.plan.seed);
 	record_meta(&w, "io_flusher", "%s", dev_io_flusher() ? "yes" :
 	    "no (PR_SET_IO_FLUSHER refused)");
-	record_header(&w, cols, 18, 3);
+	record_header(&w, cols, 19, 3);
 	record_str(&w, s->label);
 	record_u64(&w, run);
 	record_str(&w, s->type);
@@ -836,6 +837,7 @@ print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
 	record_u64(&w, t->torn_fsck);
 	record_u64(&w, t->torn_lost);
 	record_u64(&w, t->writes);
+	record_u64(&w, t->zeroes);
 	record_u64(&w, t->flushes);
 	record_num(&w, t->check_seconds > 0 ?
 	    (double)(t->states + t->torn) / t->check_seconds : 0);
@@ -891,12 +893,23 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 		goto out;
 	}
 	dev_log_start();
-	if (run_workload(s, g, why, len) == -1)
+	rc = run_workload(s, g, why, len);
+	if (dev_log_full()) {
+		char room[32];
+
+		snprintf(why, len, "the write log is full (%s of data): give a "
+		    "smaller workload", size_format(dev_log_full(), room,
+		    sizeof(room)));
+		rc = -1;
+	}
+	if (rc == -1)
 		goto out;
+	rc = -1;
 	/* The unmount's writes and flushes belong to the log: a power cut
 	 * may come then too. */
-	if (stage_unmount(s, g) == -1) {
-		snprintf(why, len, "unmount after the workload failed");
+	if (stage_unmount(s, g) == -1 || dev_log_full()) {
+		snprintf(why, len, "unmount after the workload failed%s",
+		    dev_log_full() ? ": the write log is full" : "");
 		goto out;
 	}
 	dev_log_stop();

@@ -34,6 +34,9 @@ void dev_stop(void);
 /* From now on every write, zeroing and flush is logged. */
 void dev_log_start(void);
 void dev_log_stop(void);
+/* The log's room in bytes when a write was refused for want of it (the
+ * workload saw an I/O error), else 0. */
+uint64_t dev_log_full(void);
 /* The log so far (valid until dev_stop). */
 const struct log_entry *dev_log(size_t *n);
 /* The bytes of write entry E. */

@@ -28,7 +28,7 @@ at_exit "umount '$tdir'"
 loop_mount ext4 128 -E lazy_itable_init=0,lazy_journal_init=0
 dev=$(losetup -j "$img" | sed -n '1s|^/dev/\([^:]*\):.*|\1|p')
 diag "ext4 on $dev"
-sync
+sync -f "$mnt"
 
 # --- ext4: a 32 MiB write and fsync under no load ------------------------
 d=$mnt		# for check_clean
@@ -54,7 +54,9 @@ check_clean "ext4 dd job"
 
 # --- --require-idle-device -------------------------------------------------
 # The host's own syncs may touch it: tried until idle, a skip if never.
-idle_run() { sync; run_fload -q -L none --require-idle-device -d "$mnt" -- true; [ "$rc" -eq 0 ]; }
+# Only this file system is synced (syncfs): a global sync on a busy host
+# can take minutes, and wait_for looks at its deadline between tries.
+idle_run() { sync -f "$mnt"; run_fload -q -L none --require-idle-device -d "$mnt" -- true; [ "$rc" -eq 0 ]; }
 if wait_for 60 idle_run; then
 	ok 0 "ext4: --require-idle-device on an idle loop device: exit 0"
 	is "$(rows "$out" | wc -l)" 1 "ext4: and the job ran"

@@ -45,16 +45,8 @@ leftovers() {
 	}'
 }
 
-# wait_for SECONDS CMD...: until CMD succeeds, at most SECONDS.
-wait_for() {
-	w_n=$(($1 * 20)); shift
-	while [ "$w_n" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.05
-		w_n=$((w_n - 1))
-	done
-	return 1
-}
+# wait_for is lib.sh's: a deadline of wall-clock seconds.  (A count of
+# 50 ms tries here made a one-second try wait twenty times too long.)
 
 no_leftovers() { [ -z "$(leftovers "$1")" ]; }
 has_fload_dir() {
