@@ -15,6 +15,12 @@ need_cmd unshare
 need_cmd nsenter
 [ -x /usr/sbin/sshd ] || skip_all "openssh-server is not installed"
 unshare --uts --mount true 2>/dev/null || skip_all "cannot make namespaces here"
+# Each host's mount namespace copies every mount there is when it starts:
+# it must not copy another test's loop or FUSE mounts (fcrash's, fmatrix's)
+# and keep them alive after that test unmounts them.  The mount lock keeps
+# them apart.
+exec 9>/tmp/fsbench-test.lock
+flock 9
 
 fl=$scratch/fleet
 mkdir -p "$fl/data" "$fl/bin" "$fl/nobin" || exit 1
