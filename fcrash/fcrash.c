@@ -153,63 +153,22 @@ mono_s(void)
 
 /* --- options --- */
 
-static struct fs_spec *
-new_spec(void)
-{
-	struct fs_spec *p = realloc(specs, (nspecs + 1) * sizeof(*specs));
-
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	specs = p;
-	memset(&specs[nspecs], 0, sizeof(specs[nspecs]));
-	return &specs[nspecs++];
-}
-
 static void
 add_spec_arg(const char *arg)
 {
 	char why[256];
 
-	if (fsspec_parse(arg, new_spec(), why, sizeof(why)) == -1)
+	if (fsspec_parse(arg, fsspec_append(&specs, &nspecs), why,
+	    sizeof(why)) == -1)
 		cli_usage_error("%s", why);
-}
-
-static void
-add_mkfs_opts(const char *arg)
-{
-	const char *eq = strchr(arg, '=');
-	size_t klen = eq ? (size_t)(eq - arg) : 0;
-	int matched = 0;
-
-	if (klen == 0)
-		cli_usage_error("--mkfs-opts wants FS=OPTS: '%s'", arg);
-	for (size_t i = 0; i < nspecs; i++)
-		if ((strlen(specs[i].label) == klen &&
-		    strncmp(specs[i].label, arg, klen) == 0) ||
-		    (strlen(specs[i].type) == klen &&
-		    strncmp(specs[i].type, arg, klen) == 0)) {
-			fsspec_add_mkfs_args(&specs[i], eq + 1);
-			matched++;
-		}
-	if (!matched)
-		cli_usage_error("--mkfs-opts '%s': no file system of that type "
-		    "or label", arg);
 }
 
 static void
 add_mount_opts(const char *arg)
 {
 	static char *all;
-	char *p;
 
-	if (all == NULL)
-		p = strdup(arg);
-	else if (asprintf(&p, "%s,%s", all, arg) == -1)
-		p = NULL;
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	free(all);
-	opt.mount_opts = all = p;
+	opt.mount_opts = all = fsspec_join_opts(all, arg);
 }
 
 static void
@@ -220,13 +179,13 @@ finish_specs(const char **mkfs_opts, size_t n)
 	if (nspecs == 0)
 		add_spec_arg("ext4");
 	for (size_t i = 0; i < n; i++)
-		add_mkfs_opts(mkfs_opts[i]);
+		if (fsspec_add_mkfs_opts(specs, nspecs, mkfs_opts[i], why,
+		    sizeof(why)) == -1)
+			cli_usage_error("%s", why);
+	if (fsspec_label_twice(specs, nspecs) != NULL)
+		cli_usage_error("two file systems labelled '%s': give one a "
+		    "label (@LABEL)", fsspec_label_twice(specs, nspecs));
 	for (size_t i = 0; i < nspecs; i++) {
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(specs[i].label, specs[j].label) == 0)
-				cli_usage_error("two file systems labelled "
-				    "'%s': give one a label (@LABEL)",
-				    specs[i].label);
 		if (fsspec_mount_opts(&specs[i], opt.mount_opts, why,
 		    sizeof(why)) == -1)
 			cli_usage_error("%s", why);
@@ -380,11 +339,8 @@ make_dir(char *path, size_t len, const char *top, const char *name,
     const char *label, mode_t mode, bool *made)
 {
 	char clean[128];
-	size_t i;
 
-	for (i = 0; label[i] != '\0' && i + 1 < sizeof(clean); i++)
-		clean[i] = strchr("/:,=", label[i]) ? '_' : label[i];
-	clean[i] = '\0';
+	stage_file_name(label, clean, sizeof(clean));
 	if ((size_t)snprintf(path, len, "%s/%s%s", top, name, clean) >= len) {
 		warnx("%s: path too long", top);
 		return -1;
@@ -455,29 +411,6 @@ drop_stage(struct stage *g, const struct fs_spec *s)
 
 /* --- the workload --- */
 
-static char *
-replace_braces(const char *arg, const char *mnt)
-{
-	size_t n = 0, ml = strlen(mnt);
-	char *out, *q;
-
-	for (const char *p = arg; (p = strstr(p, "{}")) != NULL; p += 2)
-		n++;
-	if ((out = malloc(strlen(arg) + n * ml + 1)) == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (q = out; *arg != '\0'; ) {
-		if (arg[0] == '{' && arg[1] == '}') {
-			memcpy(q, mnt, ml);
-			q += ml;
-			arg += 2;
-		} else {
-			*q++ = *arg++;
-		}
-	}
-	*q = '\0';
-	return out;
-}
-
 static pid_t
 spawn_builtin(const struct stage *g, const char *seq)
 {
@@ -503,24 +436,15 @@ static pid_t
 spawn_command(char **cmd, const struct fs_spec *s, const struct stage *g,
     const char *seq)
 {
-	size_t n = 0;
-	char **argv;
+	char **argv = run_braced_argv(cmd, g->mnt);
 	pid_t pid;
 
-	while (cmd[n] != NULL)
-		n++;
-	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (size_t i = 0; i < n; i++)
-		argv[i] = replace_braces(cmd[i], g->mnt);
 	setenv("FCRASH_ACK", g->aux_file, 1);
 	setenv("FCRASH_SEQ", seq, 1);
 	pid = run_spawn(argv, STDERR_FILENO, false, s->label, true);
 	unsetenv("FCRASH_ACK");
 	unsetenv("FCRASH_SEQ");
-	for (size_t i = 0; i < n; i++)
-		free(argv[i]);
-	free(argv);
+	run_free_argv(argv);
 	return pid;
 }
 
@@ -688,9 +612,12 @@ cell_text(char *dst, size_t len, const char *src)
 		snprintf(dst, len, "-");
 }
 
+/* A failing state, as --details prints it after the summary. */
 struct detail {
 	size_t index;
-	const struct crash_state *st;
+	enum state_kind kind;
+	size_t pos;
+	size_t extra;		/* writes beyond POS it kept, the torn one too */
 	struct state_result r;
 };
 
@@ -717,9 +644,9 @@ print_details(const struct fs_spec *s, unsigned run, const struct detail *d,
 		record_u64(&w, run);
 		record_str(&w, s->type);
 		record_u64(&w, d[i].index);
-		record_str(&w, state_kind_name(d[i].st->kind));
-		record_u64(&w, d[i].st->pos);
-		record_u64(&w, d[i].st->nextra + (d[i].st->kind == STATE_TORN));
+		record_str(&w, state_kind_name(d[i].kind));
+		record_u64(&w, d[i].pos);
+		record_u64(&w, d[i].extra);
 		record_u64(&w, d[i].r.unmountable);
 		record_u64(&w, d[i].r.fsck_failed);
 		record_u64(&w, d[i].r.acked_lost);
@@ -765,7 +692,9 @@ check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 		check_state(s, g, &st[i], log, a, na, &r);
 		tally_state(t, &st[i], &r);
 		if (state_failed(&r))
-			(*details)[(*nd)++] = (struct detail){ i, NULL, r };
+			(*details)[(*nd)++] = (struct detail){ i, st[i].kind,
+			    st[i].pos, st[i].nextra + (st[i].kind == STATE_TORN),
+			    r };
 		if (!opt.quiet && isatty(STDERR_FILENO))
 			fprintf(stderr, "\rfcrash: %s: state %zu/%zu", s->label,
 			    i + 1, ns);
@@ -773,17 +702,6 @@ check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 	if (!opt.quiet && isatty(STDERR_FILENO))
 		fputc('\n', stderr);
 	t->check_seconds = mono_s() - t0;
-	/* The details print after the summary, with the states they name. */
-	for (size_t i = 0; i < *nd; i++) {
-		struct crash_state *copy = malloc(sizeof(*copy));
-
-		if (copy == NULL)
-			err(EXIT_RUN_FAILED, "out of memory");
-		*copy = st[(*details)[i].index];
-		copy->extra = NULL;
-		copy->torn_sectors = NULL;
-		(*details)[i].st = copy;
-	}
 	states_free(st, ns);
 	return run_signal ? -1 : 0;
 }
@@ -924,8 +842,6 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 		any_loss = true;
 	rc = 0;
 out:
-	for (size_t i = 0; i < nd; i++)
-		free((void *)d[i].st);
 	free(d);
 	acks_free(a, na);
 	drop_stage(g, s);

@@ -130,47 +130,23 @@ note(const char *fmt, ...)
 	va_end(ap);
 }
 
-static struct fs_spec *
-new_spec(void)
-{
-	struct fs_spec *p = realloc(specs, (nspecs + 1) * sizeof(*specs));
-
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	specs = p;
-	return &specs[nspecs++];
-}
-
 static void
 add_spec_arg(const char *arg)
 {
 	char why[256];
 
-	if (fsspec_parse(arg, new_spec(), why, sizeof(why)) == -1)
+	if (fsspec_parse(arg, fsspec_append(&specs, &nspecs), why,
+	    sizeof(why)) == -1)
 		cli_usage_error("%s", why);
 }
 
 static void
 add_mkfs_opts(const char *arg)
 {
-	const char *eq = strchr(arg, '=');
-	size_t klen = eq ? (size_t)(eq - arg) : 0;
-	int matched = 0;
+	char why[256];
 
-	if (klen == 0)
-		cli_usage_error("--mkfs-opts wants FS=OPTS: '%s'", arg);
-	for (size_t i = 0; i < nspecs; i++) {
-		if ((strlen(specs[i].label) == klen &&
-		    strncmp(specs[i].label, arg, klen) == 0) ||
-		    (strlen(specs[i].type) == klen &&
-		    strncmp(specs[i].type, arg, klen) == 0)) {
-			fsspec_add_mkfs_args(&specs[i], eq + 1);
-			matched++;
-		}
-	}
-	if (!matched)
-		cli_usage_error("--mkfs-opts '%s': no file system of that type "
-		    "or label", arg);
+	if (fsspec_add_mkfs_opts(specs, nspecs, arg, why, sizeof(why)) == -1)
+		cli_usage_error("%s", why);
 }
 
 /* The default matrix: the five of seed 000 that are still in the kernel,
@@ -199,7 +175,7 @@ add_default_specs(void)
 			free(s.opts);
 			continue;
 		}
-		*new_spec() = s;
+		*fsspec_append(&specs, &nspecs) = s;
 	}
 	if (nspecs == 0)
 		errx(EXIT_RUN_FAILED, "no file system to test: install "
@@ -211,16 +187,8 @@ static void
 add_mount_opts(const char *arg)
 {
 	static char *all;
-	char *p;
 
-	if (all == NULL)
-		p = strdup(arg);
-	else if (asprintf(&p, "%s,%s", all, arg) == -1)
-		p = NULL;
-	if (p == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	free(all);
-	opt.mount_opts = all = p;
+	opt.mount_opts = all = fsspec_join_opts(all, arg);
 }
 
 static void
@@ -336,11 +304,11 @@ braces_given(void)
 static void
 check_labels(void)
 {
-	for (size_t i = 0; i < nspecs; i++)
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(specs[j].label, specs[i].label) == 0)
-				cli_usage_error("label %s is given twice (name "
-				    "one with SPEC@LABEL)", specs[i].label);
+	const char *twice = fsspec_label_twice(specs, nspecs);
+
+	if (twice != NULL)
+		cli_usage_error("label %s is given twice (name one with "
+		    "SPEC@LABEL)", twice);
 }
 
 /* Labels, mount options, and what this machine cannot do: all of it is
@@ -487,25 +455,12 @@ check_dir(void)
 
 /* --- one file system --- */
 
-static void
-name_for_files(const char *label, char *out, size_t len)
-{
-	size_t i;
-
-	for (i = 0; label[i] != '\0' && i + 1 < len; i++) {
-		char c = label[i];
-
-		out[i] = (c == '/' || c == ':' || c == ',' || c == '=') ? '_' : c;
-	}
-	out[i] = '\0';
-}
-
 static int
 make_mount_point(const struct fs_spec *s, struct stage *g)
 {
 	char name[128];
 
-	name_for_files(s->label, name, sizeof(name));
+	stage_file_name(s->label, name, sizeof(name));
 	if ((size_t)snprintf(g->mnt, sizeof(g->mnt), "%s/%s", g->top,
 	    name) >= sizeof(g->mnt)) {
 		warnx("%s: path too long", g->top);
@@ -529,7 +484,7 @@ make_loop(struct stage *g)
 
 	char name[128];
 
-	name_for_files(strrchr(g->mnt, '/') + 1, name, sizeof(name));
+	stage_file_name(strrchr(g->mnt, '/') + 1, name, sizeof(name));
 	if ((size_t)snprintf(g->img, sizeof(g->img), "%s/fmatrix-%s.XXXXXX.img",
 	    opt.dir, name) >= sizeof(g->img)) {
 		warnx("%s: path too long", opt.dir);
@@ -557,64 +512,17 @@ make_loop(struct stage *g)
 	return 0;
 }
 
-static char *
-replace_braces(const char *arg, const char *mnt)
-{
-	size_t n = 0, ml = strlen(mnt);
-	const char *p;
-	char *out, *q;
-
-	for (p = arg; (p = strstr(p, "{}")) != NULL; p += 2)
-		n++;
-	if ((out = malloc(strlen(arg) + n * ml + 1)) == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (q = out; *arg != '\0'; ) {
-		if (arg[0] == '{' && arg[1] == '}') {
-			memcpy(q, mnt, ml);
-			q += ml;
-			arg += 2;
-		} else {
-			*q++ = *arg++;
-		}
-	}
-	*q = '\0';
-	return out;
-}
-
-static char **
-command_argv(const char *mnt)
-{
-	size_t n = 0;
-	char **argv;
-
-	while (opt.cmd[n] != NULL)
-		n++;
-	if ((argv = calloc(n + 1, sizeof(*argv))) == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
-	for (size_t i = 0; i < n; i++)
-		argv[i] = replace_braces(opt.cmd[i], mnt);
-	return argv;
-}
-
-static void
-free_argv(char **argv)
-{
-	for (size_t i = 0; argv[i] != NULL; i++)
-		free(argv[i]);
-	free(argv);
-}
-
 static int
 run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 {
-	char **argv = command_argv(g->mnt), desc[128];
+	char **argv = run_braced_argv(opt.cmd, g->mnt), desc[128];
 	int st;
 	pid_t pid;
 
 	/* A group of its own, so that stopping it reaches whatever it
 	 * started (sh -c '...; fzero ...') and the mount can go. */
 	pid = run_spawn(argv, -1, false, s->label, true);
-	free_argv(argv);
+	run_free_argv(argv);
 	if (pid == -1) {
 		snprintf(why, len, "the command could not start");
 		return -1;
@@ -749,7 +657,7 @@ print_plan(void)
 		char name[128], mnt[PATH_MAX + 32], **argv;
 		const char *dev = opt.device ? opt.device : "LOOPDEV";
 
-		name_for_files(s->label, name, sizeof(name));
+		stage_file_name(s->label, name, sizeof(name));
 		snprintf(mnt, sizeof(mnt), "/run/fmatrix.XXXXXX/%s", name);
 		printf("%s:\n", s->label);
 		if (opt.device == NULL)
@@ -767,12 +675,12 @@ print_plan(void)
 		    s->opts[0] && s->extra_opts[0] ? "," : "", s->extra_opts,
 		    dev, mnt);
 		printf("  run    FSBENCH_LABEL=%s", s->label);
-		argv = command_argv(mnt);
+		argv = run_braced_argv(opt.cmd, mnt);
 		for (size_t j = 0; argv[j] != NULL; j++) {
 			putchar(' ');
 			print_quoted(argv[j]);
 		}
-		free_argv(argv);
+		run_free_argv(argv);
 		printf("\n  then   unmount, %s, remove %s\n",
 		    opt.device ? "leave the device as it is" :
 		    "detach the loop device, remove the image", mnt);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fsspec.h"
+#include "xalloc.h"
 
 /* Options that mount(8) turns into MS_* flags rather than passing them to
  * the file system: mount(2) rejects them in the data string. */
@@ -467,4 +468,63 @@ fsspec_free(struct fs_spec *s)
 	s->opts = s->extra_opts = s->mdata = NULL;
 	s->mkfs_args = NULL;
 	s->n_mkfs_args = 0;
+}
+
+struct fs_spec *
+fsspec_append(struct fs_spec **v, size_t *n)
+{
+	*v = xrealloc(*v, *n + 1, sizeof(**v));
+	memset(&(*v)[*n], 0, sizeof((*v)[*n]));
+	return &(*v)[(*n)++];
+}
+
+int
+fsspec_add_mkfs_opts(struct fs_spec *v, size_t n, const char *arg,
+    char *why, size_t len)
+{
+	const char *eq = strchr(arg, '=');
+	size_t klen = eq ? (size_t)(eq - arg) : 0;
+	int matched = 0;
+
+	if (klen == 0) {
+		snprintf(why, len, "--mkfs-opts wants FS=OPTS: '%.100s'", arg);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((strlen(v[i].label) == klen &&
+		    strncmp(v[i].label, arg, klen) == 0) ||
+		    (strlen(v[i].type) == klen &&
+		    strncmp(v[i].type, arg, klen) == 0)) {
+			fsspec_add_mkfs_args(&v[i], eq + 1);
+			matched++;
+		}
+	if (!matched) {
+		snprintf(why, len, "--mkfs-opts '%.100s': no file system of "
+		    "that type or label", arg);
+		return -1;
+	}
+	return 0;
+}
+
+char *
+fsspec_join_opts(char *all, const char *more)
+{
+	char *p;
+
+	if (all == NULL)
+		return xstrdup(more);
+	p = xmalloc(strlen(all) + strlen(more) + 2);
+	sprintf(p, "%s,%s", all, more);
+	free(all);
+	return p;
+}
+
+const char *
+fsspec_label_twice(const struct fs_spec *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(v[j].label, v[i].label) == 0)
+				return v[i].label;
+	return NULL;
 }

@@ -46,6 +46,18 @@ int fsspec_kernel_has(const char *type);
 const char *fsspec_gone(const struct fs_spec *s);
 /* The mkfs command line for S on DEV (NULL-terminated; free with free()). */
 char **fsspec_mkfs_argv(const struct fs_spec *s, const char *dev);
+/* A zeroed spec appended to the array *V of *N (exits when out of
+ * memory). */
+struct fs_spec *fsspec_append(struct fs_spec **v, size_t *n);
+/* --mkfs-opts FS=OPTS: OPTS for every spec of V whose type or label is FS;
+ * -1 and WHY when ARG is malformed or names none. */
+int fsspec_add_mkfs_opts(struct fs_spec *v, size_t n, const char *arg,
+    char *why, size_t len);
+/* -o given again: ALL (freed; NULL the first time) and MORE, joined with a
+ * comma, in a new string. */
+char *fsspec_join_opts(char *all, const char *more);
+/* A label two specs of V share, or NULL. */
+const char *fsspec_label_twice(const struct fs_spec *v, size_t n);
 /* Free what fsspec_parse and friends allocated in S. */
 void fsspec_free(struct fs_spec *s);
 

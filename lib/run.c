@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "xalloc.h"
 
 /* How long a stopped command gets to clean up (fzero removes its file)
  * before SIGKILL; a second signal from the user cuts it short. */
@@ -252,4 +253,44 @@ run_find_command(const char *cmd)
 		if (*end == '\0')
 			return -1;
 	}
+}
+
+char **
+run_braced_argv(char *const cmd[], const char *with)
+{
+	size_t n = 0, wl = strlen(with);
+	char **argv;
+
+	while (cmd[n] != NULL)
+		n++;
+	argv = xrealloc(NULL, n + 1, sizeof(*argv));
+	for (size_t i = 0; i < n; i++) {
+		const char *a = cmd[i];
+		size_t braces = 0;
+		char *q;
+
+		for (const char *p = a; (p = strstr(p, "{}")) != NULL; p += 2)
+			braces++;
+		q = argv[i] = xmalloc(strlen(a) + braces * wl + 1);
+		while (*a != '\0') {
+			if (a[0] == '{' && a[1] == '}') {
+				memcpy(q, with, wl);
+				q += wl;
+				a += 2;
+			} else {
+				*q++ = *a++;
+			}
+		}
+		*q = '\0';
+	}
+	argv[n] = NULL;
+	return argv;
+}
+
+void
+run_free_argv(char **argv)
+{
+	for (size_t i = 0; argv[i] != NULL; i++)
+		free(argv[i]);
+	free(argv);
 }

@@ -33,6 +33,10 @@ extern int run_signal;
 __attribute__((noreturn)) void run_die(void);
 /* Describe wait status ST ("exited with status 3", "killed by SIGKILL"). */
 void run_describe(int st, char *buf, size_t len);
+/* CMD (NULL-terminated) with every {} in its words replaced by WITH, in
+ * new memory (exits when out of memory); free with run_free_argv. */
+char **run_braced_argv(char *const cmd[], const char *with);
+void run_free_argv(char **argv);
 /* Find CMD the way execvp will: 0 when found and executable. */
 int run_find_command(const char *cmd);
 

@@ -126,6 +126,16 @@ stage_guard_start(void)
 
 /* --- making and undoing a file system's stage --- */
 
+void
+stage_file_name(const char *label, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; label[i] != '\0' && i + 1 < len; i++)
+		out[i] = strchr("/:,=", label[i]) ? '_' : label[i];
+	out[i] = '\0';
+}
+
 /* A directory no one but root can change: every component root's, a
  * real directory, not writable by others unless sticky (as /tmp). */
 static bool

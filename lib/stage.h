@@ -41,6 +41,8 @@ void stage_guard_start(void);
 /* The stage the guardian reads (shared memory once it runs). */
 struct stage *stage_current(void);
 
+/* LABEL as a file name: '/', ':', ',' and '=' made '_'. */
+void stage_file_name(const char *label, char *out, size_t len);
 /* Make G->top, PROG.XXXXXX under /run or /tmp, in a directory only root
  * can change; exits 1 when there is none. */
 void stage_make_top(struct stage *g, const char *prog);
