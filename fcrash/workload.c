@@ -4,15 +4,14 @@
 #include "config.h"
 
 #include <err.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ackline.h"
 #include "fcrash.h"
 
 #define FILE_BYTES	(64u << 10)
@@ -27,32 +26,17 @@ struct wl {
 	unsigned char buf[FILE_BYTES];
 };
 
-static uint64_t
-read_seq(const char *path)
-{
-	char line[32];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd == -1)
-		err(1, "%s", path);
-	n = read(fd, line, sizeof(line) - 1);
-	close(fd);
-	if (n <= 0)
-		errx(1, "%s: no sequence", path);
-	line[n] = '\0';
-	return strtoull(line, NULL, 10);
-}
-
 /* Tell fcrash that LEN bytes at OFF of NAME hold BUF from now on. */
 static void
 ack(struct wl *w, const char *name, uint64_t off, const void *buf,
     uint64_t len)
 {
-	uLong c = crc32(crc32(0L, Z_NULL, 0), buf, (uInt)len);
+	uint32_t c = (uint32_t)crc32(crc32(0L, Z_NULL, 0), buf, (uInt)len);
+	uint64_t seq;
 
-	if (fprintf(w->ack, "%s %" PRIu64 " %" PRIu64 " %08lx %" PRIu64 "\n",
-	    name, off, len, (unsigned long)c, read_seq(w->seq)) < 0 ||
+	if (ackline_read_seq(w->seq, &seq) == -1)
+		err(1, "%s", w->seq);
+	if (ackline_write(w->ack, name, off, len, c, seq) == -1 ||
 	    fflush(w->ack) == EOF)
 		err(1, "acknowledgement log");
 }

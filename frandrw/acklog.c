@@ -6,14 +6,12 @@
 #include "config.h"
 
 #include <err.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <zlib.h>
 
+#include "ackline.h"
 #include "cli.h"
 #include "frandrw.h"
 #include "outfile.h"
@@ -56,25 +54,6 @@ acklog_note(struct phase *ph, uint64_t off)
 	    (const unsigned char *)ph->buf, (uInt)ph->bs);
 }
 
-static uint64_t
-read_seq(void)
-{
-	char line[32];
-	ssize_t n;
-	int fd;
-
-	if (ack.seq == NULL)
-		return 0;
-	if ((fd = open(ack.seq, O_RDONLY | O_CLOEXEC)) == -1)
-		err(EXIT_RUN_FAILED, "%s ($FCRASH_SEQ)", ack.seq);
-	n = read(fd, line, sizeof(line) - 1);
-	close(fd);
-	if (n <= 0)
-		errx(EXIT_RUN_FAILED, "%s ($FCRASH_SEQ): empty", ack.seq);
-	line[n] = '\0';
-	return strtoull(line, NULL, 10);
-}
-
 int
 acklog_synced(const struct phase *ph)
 {
@@ -84,12 +63,15 @@ acklog_synced(const struct phase *ph)
 
 	if (p == NULL || p->n == 0)
 		return 0;
-	seq = read_seq();
+	seq = 0;
+	if (ack.seq != NULL && ackline_read_seq(ack.seq, &seq) == -1) {
+		warn("%s ($FCRASH_SEQ)", ack.seq);
+		return -1;
+	}
 	pthread_mutex_lock(&ack.lock);
 	for (size_t i = 0; i < p->n && rc == 0; i++)
-		if (fprintf(ack.f, "%s %" PRIu64 " %zu %08" PRIx32 " %" PRIu64
-		    "\n", p->path, p->off[i], ph->bs, p->crc[i], seq) < 0)
-			rc = -1;
+		rc = ackline_write(ack.f, p->path, p->off[i], ph->bs,
+		    p->crc[i], seq);
 	if (rc == 0 && fflush(ack.f) == EOF)
 		rc = -1;
 	pthread_mutex_unlock(&ack.lock);

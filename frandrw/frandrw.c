@@ -670,6 +670,9 @@ parse_args(int argc, char *argv[])
 	if (optind + 1 < argc)
 		cli_usage_error("extra operand '%s'", argv[optind + 1]);
 	opt.path = argv[optind];
+	if (opt.ack_log && strchr(opt.path, '\n') != NULL)
+		cli_usage_error("--ack-log writes PATH on a line: a PATH with a "
+		    "newline cannot be written there");
 	autorun_check(&opt.autorun, &opt.runs);
 	/* The file kept is the last run's, which -n auto knows only after
 	 * it has been removed. */

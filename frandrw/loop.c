@@ -149,7 +149,7 @@ int
 phase_sync(const struct phase *ph)
 {
 	if ((ph->datasync ? fdatasync(ph->fd) : fsync(ph->fd)) == 0)
-		return ph->ack ? acklog_synced(ph) : 0;
+		return 0;
 	warn(ph->datasync ? "fdatasync" : "fsync");
 	return -1;
 }
@@ -168,6 +168,17 @@ phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
 		now = clock_now_ns();
 		ph->sync_ns = now - last;
 		last = now;
+		if (ph->ack) {
+			/* Writing the acknowledgements is no part of the
+			 * phase: out of its time, as the lat log's flushes. */
+			if (acklog_synced(ph) < 0) {
+				ph->ops = ops;
+				return -1;
+			}
+			now = clock_now_ns();
+			excluded += now - last;
+			last = now;
+		}
 	}
 	ph->ops = ops;
 	ph->seconds_ns = last - start - excluded;
@@ -304,9 +315,12 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			now = after;
 		}
 		if (ph->ack && op != OP_READ) {
-			/* Its checksum, out of its latency. */
+			/* Its checksum: out of the latencies and the phase's
+			 * time, as the lat log's flushes. */
 			acklog_note(ph, off);
-			now = clock_now_ns();
+			after = clock_now_ns();
+			excluded += after - now;
+			now = after;
 		}
 		if (ph->fsync_every && (!mix || op == OP_WRITE) &&
 		    ++since_sync == ph->fsync_every) {
@@ -316,6 +330,13 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			after = clock_now_ns();
 			hist_add(ph->fsync_lat, after - now);
 			now = after;
+			if (ph->ack) {
+				if (acklog_synced(ph) < 0)
+					goto fail;
+				after = clock_now_ns();
+				excluded += after - now;
+				now = after;
+			}
 		}
 		if (check) {
 			rc = verify_check(ph->buf, ph->bs, off, ph->seed);

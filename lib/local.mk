@@ -1,6 +1,7 @@
 # libfsbench: the code two programs share, and nothing else.
 noinst_LTLIBRARIES += lib/libfsbench.la
 lib_libfsbench_la_SOURCES = \
+	lib/ackline.c lib/ackline.h \
 	lib/autorun.c lib/autorun.h \
 	lib/cli.c lib/cli.h \
 	lib/clock.c lib/clock.h \

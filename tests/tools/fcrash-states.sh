@@ -137,12 +137,20 @@ fcrash -q -f ext4 --details -- sh -c '
 is "$?" 0 "hostile acknowledgements: exit 0"
 is "$(summary acked_lost_bytes ext4 "$out")" 20 "... a link and a climb are not followed: lost"
 fcrash -q -f ext4 --details -- sh -c '
-	head -c 4096 /dev/zero >"$1/a b#c" && sync "$1/a b#c" &&
-	echo "a b#c 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
+	n="a b#c\`touch ran\`"
+	head -c 4096 /dev/zero >"$1/$n" && sync "$1/$n" &&
+	echo "$n 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
 ' sh {} >"$out" 2>"$errf"
 fields=$(awk '/^# fsbench/ { d = 0 } /^# details:/ { d = 1; n = 0 } /^#/ { next } d && ++n > 1 { print NF }' "$out" | sort -u)
 is "$fields" 14 "... every details row has its 14 cells"
-check "... the name is one cell" grep -q ' a_b_c@0+4096(ack-line-1,zeroes) ' "$out"
+check "... the name is one cell" grep -q ' a_b_c`touch_ran`@0+4096(ack-line-1,zeroes) ' "$out"
+check "... and nothing ran" test ! -e ran
+# The acknowledgement log made a link by the workload: not followed, not
+# written through, a clear error.
+fcrash -q -f ext4 -- sh -c 'ln -s /etc/passwd "$FCRASH_ACK"' >"$out" 2>"$errf"
+is "$?" 1 "an acknowledgement log that is a link: exit 1"
+check "... said" grep -q 'symbolic links' "$errf"
+check "... /etc/passwd untouched" test -s /etc/passwd
 
 # A workload that writes more than the log can hold (a 1 MiB log, for
 # tests only): a clear error, exit 1, nothing left.

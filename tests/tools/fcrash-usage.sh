@@ -30,6 +30,20 @@ bad "states zero" "--states" --states 0 -w good
 bad "same label twice" "two file systems labelled" -f ext4 -f ext4 -w good
 bad "mkfs-opts no match" "no file system of that type" --mkfs-opts xfs=-K -w good
 bad "unknown option" "unrecognized option" --bogus -w good
+# Strings and numbers from outside: a newline, a backquote, huge values.
+nl='
+'
+bad "a newline in a spec" "file system spec" -f "ext4${nl}x" -w good
+# shellcheck disable=SC2016 # the backquotes are the hostile input
+bad "a backquote in a label" "bad label" -f 'ext4@a`touch`ran' -w good
+check "... nothing ran" test ! -e ran
+bad "rounds past 2^64" "--rounds" --rounds 99999999999999999999999 -w good
+bad "seed past 2^64" "--seed" --seed 18446744073709551616 -w good
+bad "states past the limit" "--states" --states 99999999999 -w good
+bad "reorder past the limit" "--reorder" --reorder 1001 -w good
+bad "a size of an exabyte" "invalid size" -s 1E -w good
+bad "a size past 16G" "from 64M" -s 17G -w good
+bad "a size that is no size" "-s" -s 12parsecs -w good
 
 fcrash --help >"$scratch/out" 2>&1
 is "$?" 0 "--help: exit 0"

@@ -31,6 +31,34 @@ is "$?" 0 "--sync end: exit 0"
 is "$(wc -l <"$scratch/b")" 16 "--sync end: every write, once"
 is "$(awk '$5 != 42' "$scratch/b" | wc -l)" 0 "... SEQ read from \$FCRASH_SEQ"
 
+# A sequence file that holds no sequence, a number past 2^64, no file:
+# the run fails, and its log goes.
+for bad in junk 99999999999999999999999 ''; do
+	printf '%s\n' "$bad" >"$scratch/seq"
+	FCRASH_SEQ=$scratch/seq frandrw -q -s 1M -b 64k -p randwrite --fsync 1 \
+	    --ack-log "$scratch/h" "$d/f" >"$scratch/out" 2>"$scratch/err"
+	is "$?" 1 "\$FCRASH_SEQ holding '$bad': exit 1"
+	check "... said, naming \$FCRASH_SEQ" grep -q 'FCRASH_SEQ' "$scratch/err"
+	check "... no log left" test ! -e "$scratch/h"
+done
+FCRASH_SEQ=$scratch/nowhere frandrw -q -s 1M -b 64k -p randwrite --fsync 1 \
+    --ack-log "$scratch/h" "$d/f" >"$scratch/out" 2>"$scratch/err"
+is "$?" 1 "\$FCRASH_SEQ naming no file: exit 1"
+
+# Names from outside: the log's own name is taken literally (a backquote
+# and a newline run nothing); a PATH with a newline cannot go on a line.
+nl='
+'
+frandrw -q -s 1M -b 64k -p randwrite --fsync 4 --ack-log "$scratch/a\`touch ran\`${nl}x" \
+    "$d/f" >"$scratch/out" 2>"$scratch/err"
+is "$?" 0 "a log name with a backquote and a newline: exit 0"
+check "... made under that very name" test -s "$scratch/a\`touch ran\`${nl}x"
+check "... and nothing ran" test ! -e ran
+frandrw -q -s 1M --fsync 1 --ack-log "$scratch/i" "$d/f${nl}g" >"$scratch/out" 2>"$scratch/err"
+is "$?" 2 "a PATH with a newline: exit 2"
+check "... said" grep -q 'newline' "$scratch/err"
+check "... no log made" test ! -e "$scratch/i"
+
 # No sync: nothing was promised.
 frandrw -q -s 1M -b 64k -p randwrite --ack-log "$scratch/c" "$d/f" \
     >"$scratch/out" 2>"$scratch/err"
