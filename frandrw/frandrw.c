@@ -166,7 +166,8 @@ struct phase_extra {
 
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
-	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP, OPT_LAT_LOG,
+	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP,
+	OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
 	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
 	OPT_RAMP, OPT_STEADY,
@@ -1073,7 +1074,8 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 	}
 	ph->stop = &g.stop;
 	if (opt.ack_log) {
-		J->ack.path = g.job[0].t.path;
+		/* --shared-file: every job writes job 1's file. */
+		J->ack.path = J->t.fd >= 0 ? J->t.path : g.job[0].t.path;
 		ph->ack = &J->ack;
 	}
 	ph->aio = opt.engine == ENGINE_PSYNC ? NULL : &J->aio;

@@ -23,6 +23,23 @@ is "$(awk '$5 != 0' "$scratch/a" | wc -l)" 0 "... SEQ 0 without \$FCRASH_SEQ"
 is "$(awk -v p="$d/f" '$1 != p || $3 != 65536' "$scratch/a" | wc -l)" 0 "... the path and the block size"
 rm -f "$d/f"
 
+# Jobs: each acknowledges its own file, or with --shared-file its region
+# of the one file; every checksum is the file's.
+frandrw -q --keep -j 2 -s 512K -b 64k -p randwrite --verify --fsync 2 \
+    --ack-log "$scratch/j" "$d" >"$scratch/out" 2>"$scratch/err"
+is "$?" 0 "-j 2: exit 0"
+is "$(wc -l <"$scratch/j")" 16 "-j 2: a line per write of both jobs"
+is "$(awk '{ print $1 }' "$scratch/j" | sort -u | wc -l)" 2 "-j 2: two files named"
+crcof <"$scratch/j" >"$scratch/crc"
+is "$?" 0 "-j 2: every checksum is its own file's"
+find "$d" -mindepth 1 -delete
+frandrw -q --keep -j 2 --shared-file -s 512K -b 64k -p randwrite --verify \
+    --fsync 2 --ack-log "$scratch/k" "$d/f" >"$scratch/out" 2>"$scratch/err"
+is "$(awk '{ print $1 }' "$scratch/k" | sort -u)" "$d/f" "--shared-file: one file named"
+crcof <"$scratch/k" >"$scratch/crc"
+is "$?" 0 "--shared-file: every checksum is the file's"
+find "$d" -mindepth 1 -delete
+
 # The sequence comes from the file $FCRASH_SEQ names.
 echo 42 >"$scratch/seq"
 FCRASH_SEQ=$scratch/seq frandrw -q -s 1M -b 64k -p randwrite --sync end \
