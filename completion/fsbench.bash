@@ -68,7 +68,8 @@ _fsbench_value() {
 	fload:--job) _fsbench_words 'build copy' "$cur" ;;
 	fload:--order) _fsbench_words 'interleave grouped' "$cur" ;;
 	fcompare:-t|fcompare:--test) _fsbench_words 'welch-log welch student utest' "$cur" ;;
-	fcompare:-f|fcompare:--format) _fsbench_words 'table records csv' "$cur" ;;
+	fcompare:-f|fcompare:--format) _fsbench_words 'table records csv json' "$cur" ;;
+	*:--format) _fsbench_words 'text json' "$cur" ;;
 	fcompare:-i|fcompare:--input) _fsbench_words 'auto records plain fio-json bonnie-csv' "$cur" ;;
 	fplot:-k|fplot:--kind)
 		_fsbench_words 'fzero frandrw frandrw-phases frandrw-percentiles fload fcrash fcompare latlog latlog-time latlog-cdf extents' "$cur" ;;

@@ -18,6 +18,7 @@
 #include "input.h"
 #include "merge.h"
 #include "output.h"
+#include "record.h"
 #include "size.h"
 #include "stats.h"
 #include "xalloc.h"
@@ -78,7 +79,9 @@ CLI_USAGE_OPTIONS
 "      --drop-outliers    leave out the values flagged as outliers\n"
 "      --fail-worse PCT   exit 1 when a metric is significantly worse by\n"
 "                         more than PCT percent (a regression gate)\n"
-"  -f, --format FMT       table (default), records (fsbench(7)) or csv\n"
+"  -f, --format FMT       table (default), records (fsbench(7)), csv or\n"
+"                         json (the records as JSON Lines; also for\n"
+"                         --convert and --merge)\n"
 "  -g, --group NAME       the FILEs that follow form group NAME\n"
 "  -i, --input KIND       auto (default), records, plain, fio-json or\n"
 "                         bonnie-csv\n"
@@ -200,7 +203,8 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 	static const char *const inputs[] = {
 		"auto", "records", "plain", "fio-json", "bonnie-csv", NULL
 	};
-	static const char *const formats[] = { "table", "records", "csv", NULL };
+	static const char *const formats[] = { "table", "records", "csv", "json",
+	    NULL };
 	static const char *const tests[] = {
 		"welch-log", "welch", "student", "utest", NULL
 	};
@@ -875,6 +879,9 @@ main(int argc, char *argv[])
 	/* GSL's default handler aborts; each result is checked instead. */
 	gsl_set_error_handler_off();
 	f = parse_args(argc, argv, &o, &nf);
+	/* Our records are text unless -f json says otherwise, whatever
+	 * $FSBENCH_FORMAT a measuring program would take. */
+	record_set_format(o.format == OUT_JSON ? "json" : "text");
 	if (o.merge) {
 		if (merge_inputs(f, nf, stdout, argc, argv) < 0)
 			exit(EXIT_RUN_FAILED);
@@ -903,6 +910,7 @@ main(int argc, char *argv[])
 	ntests = analyze(&ds, &o);
 	switch (o.format) {
 	case OUT_RECORDS:
+	case OUT_JSON:
 		output_records(&ds, &o, ntests, argc, argv);
 		break;
 	case OUT_CSV:

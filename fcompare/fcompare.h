@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 enum input_kind { IN_AUTO, IN_RECORDS, IN_PLAIN, IN_FIO, IN_BONNIE };
-enum output_kind { OUT_TABLE, OUT_RECORDS, OUT_CSV };
+enum output_kind { OUT_TABLE, OUT_RECORDS, OUT_CSV, OUT_JSON };
 /* In the order of -t's names (fcompare.c) and test_names[] (output.c). */
 enum test_kind { TEST_WELCH_LOG, TEST_WELCH, TEST_STUDENT, TEST_UTEST };
 

@@ -967,6 +967,20 @@ read_bonnie(struct tables *ts, const struct input_file *f,
 
 /* ---- which reader ---- */
 
+/* fsbench's JSON Lines: the first line is a whole object with "meta"
+ * and its "fsbench" version (fio's JSON is one pretty-printed object). */
+static int
+is_fsbench_json(const char *p, const char *end)
+{
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	json_t *o = json_loadb(p, (size_t)((eol ? eol : end) - p), 0, NULL);
+	int yes = json_is_object(json_object_get(o, "meta")) &&
+	    json_object_get(json_object_get(o, "meta"), "fsbench") != NULL;
+
+	json_decref(o);
+	return yes;
+}
+
 static enum input_kind
 detect(const struct inbuf *b)
 {
@@ -980,7 +994,7 @@ detect(const struct inbuf *b)
 	if ((size_t)(end - p) >= 9 && memcmp(p, "# fsbench", 9) == 0)
 		return IN_RECORDS;
 	if (*p == '{')
-		return IN_FIO;
+		return is_fsbench_json(p, end) ? IN_RECORDS : IN_FIO;
 	eol = memchr(p, '\n', (size_t)(end - p));
 	for (; p < (eol ? eol : end); p++)
 		commas += *p == ',';
@@ -1290,9 +1304,7 @@ convert_block(FILE *out, const struct record_block *b, int own,
 
 	if (b->ncols > RECORD_MAX_COLS || b->nrows == 0)
 		return 0;
-	memset(&w, 0, sizeof(w));
-	w.out = out;
-	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	record_begin_bare(&w, out);
 	for (i = 0; i < b->nmeta; i++) {
 		if (strcmp(b->meta_key[i], "keys") == 0)
 			continue;
@@ -1313,18 +1325,21 @@ convert_block(FILE *out, const struct record_block *b, int own,
 			if (own && c >= b->nkeys &&
 			    input_parse_num(s, s + strlen(s), &v) == 0) {
 				record_format_exact(v, cell, sizeof(cell));
-				record_str(&w, cell);
+				record_text_cell(&w, cell);
 			} else {
 				char *word = xstrdup(*s ? s : "-");
 
 				sanitize_word(word);
-				record_str(&w, word);
+				record_text_cell(&w, word);
 				free(word);
 			}
 		}
-		if (record_end_row(&w) < 0)
+		if (record_end_row(&w) < 0) {
+			record_end(&w);
 			return -1;
+		}
 	}
+	record_end(&w);
 	return 0;
 }
 

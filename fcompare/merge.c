@@ -553,11 +553,9 @@ merge_inputs(const struct input_file *f, size_t nf, FILE *out, int argc,
 		if (m.g[i].rows == 0)
 			warnx("merge: %s has histograms but no result rows",
 			    m.g[i].key);
-	memset(&w, 0, sizeof(w));
-	w.out = out;
 	/* The rows are still the measuring program's: its tool line stays
 	 * (fplot charts them as such), and the merge says who merged. */
-	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	record_begin_bare(&w, out);
 	record_meta(&w, "tool", "%s", tool_of());
 	record_meta(&w, "merged_by", "fcompare %s", PACKAGE_VERSION);
 	record_meta(&w, "command", "%s", record_quote_argv(argc, argv, cmd,
@@ -574,6 +572,7 @@ merge_inputs(const struct input_file *f, size_t nf, FILE *out, int argc,
 		write_group(&w, &m.g[i]);
 		rc = record_end_row(&w);
 	}
+	record_end(&w);
 	merge_reset();
 	return rc;
 }

@@ -662,10 +662,11 @@ output_records(const struct dataset *ds, const struct options *o,
 				continue;
 			row_cells(ds, ds->series[i], g, cells, &n);
 			for (k = 0; k < n; k++)
-				record_str(&w, cells[k]);
+				record_text_cell(&w, cells[k]);
 			if (record_end_row(&w) < 0)
 				err(EXIT_RUN_FAILED, "write error on standard output");
 		}
+	record_end(&w);
 }
 
 static void

@@ -68,11 +68,12 @@ struct tally {
 };
 
 enum { OPT_ROUNDS = 256, OPT_REORDER, OPT_TORN, OPT_STATES, OPT_SEED,
-    OPT_DETAILS, OPT_FAIL_ON_LOSS, OPT_MKFS_OPTS };
+    OPT_DETAILS, OPT_FAIL_ON_LOSS, OPT_MKFS_OPTS, OPT_FORMAT };
 
 static const struct option longopts[] = {
 	{ "details",	no_argument,	   NULL, OPT_DETAILS },
 	{ "fail-on-loss", no_argument,	   NULL, OPT_FAIL_ON_LOSS },
+	{ "format",	required_argument, NULL, OPT_FORMAT },
 	{ "fs",		required_argument, NULL, 'f' },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "mkfs-opts",	required_argument, NULL, OPT_MKFS_OPTS },
@@ -121,6 +122,8 @@ CLI_USAGE_OPTIONS
 "      --mkfs-opts FS=OPTS  extra mkfs arguments for type or label FS\n"
 "  -n, --runs N         record and check N times (default 1)\n"
 "      --details        a row per failing state, after each block\n"
+"      --format FMT     text (fsbench(7), the default) or json (JSON Lines);\n"
+"                       default $FSBENCH_FORMAT\n"
 "      --fail-on-loss   exit 1 when a state lost acknowledged data, did not\n"
 "                       mount or failed fsck (torn states aside)\n"
 "  -q, --quiet          no progress lines\n");
@@ -261,6 +264,9 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_DETAILS:
 			opt.details = true;
+			break;
+		case OPT_FORMAT:
+			record_format_option(optarg);
 			break;
 		case OPT_FAIL_ON_LOSS:
 			opt.fail_on_loss = true;
@@ -658,6 +664,7 @@ print_details(const struct fs_spec *s, unsigned run, const struct detail *d,
 		record_str(&w, cell);
 		record_end_row(&w);
 	}
+	record_end(&w);
 }
 
 static bool
@@ -762,6 +769,7 @@ print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
 	record_num(&w, t->seconds);
 	if (record_end_row(&w) == -1)
 		errx(EXIT_RUN_FAILED, "write error on stdout");
+	record_end(&w);
 }
 
 /* --- one run --- */

@@ -321,6 +321,9 @@ run(const char *name, const char *starts, const char *dir, int argc,
 		    "this host was reached: give fhosts a longer --start-in",
 		    (double)(startat_now_ns() - s.at_ns) / 1e9);
 	startat_arg(&s, at);
+	/* fhosts reads text records back (and makes JSON at the end) */
+	if (setenv("FSBENCH_FORMAT", "text", 1) != 0)
+		err(EXIT_RUN_FAILED, "setenv");
 	if (dir != NULL) {
 		const char *path = getenv("PATH");
 		char *np;

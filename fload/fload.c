@@ -107,7 +107,7 @@ struct fload {
 };
 
 enum {
-	OPT_CI_TARGET = 256, OPT_DROP, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE,
+	OPT_CI_TARGET = 256, OPT_DROP, OPT_FORMAT, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE,
 	OPT_MAX_RUNS, OPT_MEM, OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
 	OPT_START_AT,
 };
@@ -116,6 +116,7 @@ static const struct option longopts[] = {
 	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
 	{ "dir", required_argument, NULL, 'd' },
 	{ "drop", required_argument, NULL, OPT_DROP },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "job", required_argument, NULL, OPT_JOB },
@@ -190,6 +191,8 @@ usage(void)
 	    "      --require-idle-device  refuse to start when --dir's device shows\n"
 	    "                        I/O in a 0.5 s probe\n"
 	    "  -l, --label LABEL     the label column ($FSBENCH_LABEL, else the fs type)\n"
+	    "      --format FMT      text (fsbench(7), the default) or json (JSON\n"
+	    "                        Lines); default $FSBENCH_FORMAT\n"
 	    "  -q, --quiet           no notes, no progress on stderr\n");
 	cli_usage_std_options(24);
 	printf("\n%s, or N%% of RAM.\n"
@@ -218,6 +221,9 @@ parse_options(struct fload *x, int argc, char **argv)
 			break;
 		case 'h':
 			usage();
+			break;
+		case OPT_FORMAT:
+			record_format_option(optarg);
 			break;
 		case 'l':
 			x->opt_label = optarg;
@@ -938,6 +944,7 @@ main(int argc, char **argv)
 	if (!x.quiet)
 		autorun_report(&x.autorun, x.runs_done, load_name_at, x.loads);
 	autorun_free(&x.autorun);
+	record_end(&x.w);
 	guard_finish();
 	return x.failed ? EXIT_RUN_FAILED : 0;
 }

@@ -56,13 +56,14 @@ static size_t nspecs;
 
 
 enum { OPT_DEVICE = 256, OPT_DESTROY, OPT_MKFS_OPTS, OPT_NO_SPACE_CHECK,
-    OPT_DRY_RUN };
+    OPT_DRY_RUN, OPT_FORMAT };
 
 static const struct option longopts[] = {
 	{ "destroy-data-on", required_argument, NULL, OPT_DESTROY },
 	{ "device",	required_argument, NULL, OPT_DEVICE },
 	{ "dir",	required_argument, NULL, 'd' },
 	{ "dry-run",	no_argument,	   NULL, OPT_DRY_RUN },
+	{ "format",	required_argument, NULL, OPT_FORMAT },
 	{ "fs",		required_argument, NULL, 'f' },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "keep-going",	no_argument,	   NULL, 'k' },
@@ -106,6 +107,8 @@ CLI_USAGE_OPTIONS
 "                       (the default); the exit status is 1 at the end\n"
 "  -S, --stop           stop at the first failure\n"
 "      --dry-run        print the plan, touch nothing\n"
+"      --format FMT     text or json: set in FSBENCH_FORMAT for COMMAND, so\n"
+"                       fsbench's programs write JSON Lines\n"
 "      --no-space-check do not check DIR has SIZE free\n"
 "  -q, --quiet          no progress lines on a terminal, no notes\n");
 	cli_usage_std_options(23);
@@ -215,6 +218,16 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_DRY_RUN:
 			opt.dry_run = true;
+			break;
+		case OPT_FORMAT:
+			/* the commands write the records: they are told as
+			 * they are told their label */
+			if (strcmp(optarg, "text") != 0 &&
+			    strcmp(optarg, "json") != 0)
+				cli_usage_error("invalid --format '%s': text or "
+				    "json", optarg);
+			if (setenv("FSBENCH_FORMAT", optarg, 1) != 0)
+				err(EXIT_RUN_FAILED, "setenv");
 			break;
 		case 'n':
 			/* -n is the number of runs in fzero, frandrw and

@@ -166,7 +166,7 @@ struct phase_extra {
 
 enum {
 	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
-	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP,
+	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FORMAT, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP,
 	OPT_LAT_LOG,
 	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
 	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
@@ -188,6 +188,7 @@ static const struct option longopts[] = {
 	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "fsync", required_argument, NULL, OPT_FSYNC },
 	{ "help", no_argument, NULL, 'h' },
 	{ "iodepth", required_argument, NULL, OPT_IODEPTH },
@@ -274,6 +275,9 @@ CLI_USAGE_OPTIONS
 "                         percent of the mean (default 2)\n"
 "      --max-runs N       with -n auto: at most N runs (default 30)\n"
 "  -l, --label LABEL      the label column (default $FSBENCH_LABEL, fs type)\n"
+"      --format FMT       text (fsbench(7), the default) or json (JSON\n"
+"                         Lines), --hist and --lat-log too; default\n"
+"                         $FSBENCH_FORMAT\n"
 "      --prealloc MODE    none, fallocate (unwritten extents) or write\n"
 "                         (overwrite): make the file before the phases\n"
 "      --fsync N          fsync after every N writes\n"
@@ -427,6 +431,9 @@ parse_option(int c, const char *arg)
 		break;
 	case 'l':
 		opt.label = arg;
+		break;
+	case OPT_FORMAT:
+		record_format_option(arg);
 		break;
 	case 'n':
 		autorun_arg_runs(&opt.autorun, "--runs", arg, &opt.runs);
@@ -1729,6 +1736,7 @@ main(int argc, char *argv[])
 	if (acklog_close() < 0)
 		exit(EXIT_RUN_FAILED);
 	layout_dump_close(&g.dump);
+	record_end(&g.w);
 	free_jobs();
 	return 0;
 }

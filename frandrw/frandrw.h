@@ -12,6 +12,7 @@
 #include "dist.h"
 #include "hist.h"
 #include "progress.h"
+#include "record.h"
 #include "rng.h"
 
 enum phase_kind {
@@ -53,6 +54,7 @@ struct latlog_file {
 	const char *name;
 	bool jobs;		/* rows carry a job column */
 	pthread_mutex_t lock;	/* one job's flush at a time */
+	struct record_writer w;	/* JSON rows; text rows are printed plainly */
 };
 
 /* One job's buffer. */

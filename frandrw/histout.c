@@ -98,7 +98,7 @@ write_row(struct record_writer *w, const char *label, bool jobs,
 	}
 	/* An integer of nanoseconds; exact below 2^64. */
 	snprintf(sum, sizeof(sum), "%.0Lf", r->sum);
-	record_str(w, sum);
+	record_text_cell(w, sum);
 	record_str(w, r->buckets);
 }
 
@@ -134,6 +134,7 @@ histout_close(const char *label, bool jobs, void (*meta)(struct record_writer *)
 	}
 	free(ho.row);
 	ho.row = NULL;
+	record_end(&w);
 	if (ho.f != stdout) {
 		if (fclose(ho.f) != 0 || rc < 0) {
 			warn("%s", ho.name);

@@ -92,6 +92,7 @@ enum {
 	OPT_DROP,
 	OPT_FIEMAP_DUMP,
 	OPT_FORCE,
+	OPT_FORMAT,
 	OPT_KEEP,
 	OPT_MAX_RUNS,
 	OPT_NO_SPACE_CHECK,
@@ -108,6 +109,7 @@ static const struct option longopts[] = {
 	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
@@ -147,6 +149,8 @@ usage(void)
 	    "      --max-runs N        with -n auto: at most N runs (default 30)\n"
 	    "  -l, --label NAME        the label column (default $FSBENCH_LABEL,\n"
 	    "                          else the file system type)\n"
+	    "      --format FMT        text (fsbench(7), the default) or json\n"
+	    "                          (JSON Lines); default $FSBENCH_FORMAT\n"
 	    "      --sync MODE         end: fsync inside the timing (default);\n"
 	    "                          none: stop the clock at the last write\n"
 	    "      --drop METHOD       drop the file's cached pages after each\n"
@@ -263,6 +267,9 @@ parse_options(struct fzero *z, int argc, char *argv[])
 				cli_usage_error("empty file name for "
 				    "--fiemap-dump");
 			z->dump_path = optarg;
+			break;
+		case OPT_FORMAT:
+			record_format_option(optarg);
 			break;
 		case OPT_FORCE:
 			z->force = true;
@@ -664,6 +671,7 @@ main(int argc, char *argv[])
 	if (!z.quiet)
 		autorun_report(&z.autorun, run, method_name_at, z.methods);
 	autorun_free(&z.autorun);
+	record_end(&z.w);
 	layout_dump_close(&z.dump);
 	free(z.methods);
 	if (z.any_unsupported && !z.skip_unsupported)

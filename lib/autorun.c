@@ -9,6 +9,7 @@
 
 #include "autorun.h"
 #include "cli.h"
+#include "record.h"
 #include "size.h"
 #include "xalloc.h"
 
@@ -177,7 +178,7 @@ void
 autorun_stop_line(const struct autorun *a, FILE *out, uint64_t runs)
 {
 	if (a->on && a->why != NULL)
-		fprintf(out, "# stop: %s runs=%" PRIu64 "\n", a->why, runs);
+		record_trailer(out, "stop", "%s runs=%" PRIu64, a->why, runs);
 }
 
 void

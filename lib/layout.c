@@ -117,6 +117,7 @@ layout_dump_close(struct layout_dump *d)
 
 	if (d->path == NULL || d->file == NULL)
 		return;
+	record_end(&d->w);
 	bad = fclose(d->mem) != 0;
 	bad |= fwrite(d->buf, 1, d->len, d->file) != d->len;
 	bad |= fclose(d->file) != 0;

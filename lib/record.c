@@ -13,9 +13,48 @@
 #include <string.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 #include "record.h"
 #include "xalloc.h"
+
+/* ---- output format ---- */
+
+static int format_set = -1;	/* -1: not chosen yet */
+
+int
+record_set_format(const char *name)
+{
+	if (strcmp(name, "text") == 0)
+		format_set = RECORD_TEXT;
+	else if (strcmp(name, "json") == 0)
+		format_set = RECORD_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+void
+record_format_option(const char *arg)
+{
+	if (record_set_format(arg) < 0)
+		cli_usage_error("invalid --format '%s': text or json", arg);
+}
+
+enum record_format
+record_get_format(void)
+{
+	const char *env = getenv("FSBENCH_FORMAT");
+
+	if (format_set >= 0)
+		return (enum record_format)format_set;
+	if (env == NULL || *env == '\0')
+		return RECORD_TEXT;
+	if (record_set_format(env) < 0)
+		cli_usage_error("invalid FSBENCH_FORMAT '%s': text or json", env);
+	return (enum record_format)format_set;
+}
 
 /* ---- writing ---- */
 
@@ -95,6 +134,116 @@ meta_line(FILE *out, const char *key, const char *val)
 	putc('\n', out);
 }
 
+/* Length of the valid UTF-8 sequence at S, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	uint32_t c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+	    (n == 4 && (c < 0x10000 || c > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/* A JSON string holds what the text record's line holds: the same
+ * escapes (so a reader unescapes both alike), and a byte that is not
+ * UTF-8, which JSON cannot carry, as \xHH too. */
+static json_t *
+json_escaped(const char *val)
+{
+	char *buf;
+	size_t len;
+	FILE *mem = open_memstream(&buf, &len);
+	const unsigned char *s = (const unsigned char *)val;
+	json_t *j;
+
+	if (mem == NULL)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	while (*s) {
+		size_t n = utf8_len(s);
+		char one[5] = { 0 };
+
+		if (n == 1) {
+			one[0] = (char)*s;
+			put_escaped(mem, one);
+		} else if (n > 1) {
+			fwrite(s, 1, n, mem);
+		} else {
+			fprintf(mem, "\\x%02x", *s);
+			n = 1;
+		}
+		s += n;
+	}
+	if (fclose(mem) != 0)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	j = json_stringn(buf, len);
+	free(buf);
+	if (j == NULL)
+		errx(EXIT_RUN_FAILED, "internal error: a JSON string");
+	return j;
+}
+
+/* One metadata value, as a "# KEY: VALUE" line or into "meta". */
+static void
+put_meta(struct record_writer *w, const char *key, const char *val)
+{
+	if (w->json)
+		json_object_set_new(w->meta, key, json_escaped(val));
+	else
+		meta_line(w->out, key, val);
+}
+
+static void
+open_block(struct record_writer *w, FILE *out)
+{
+	w->out = out;
+	w->json = record_get_format() == RECORD_JSON;
+	if (w->json) {
+		w->meta = json_object();
+		json_object_set_new(w->meta, "fsbench",
+		    json_integer(RECORD_VERSION));
+	} else {
+		fprintf(out, "# fsbench %d\n", RECORD_VERSION);
+	}
+}
+
+void
+record_begin_bare(struct record_writer *w, FILE *out)
+{
+	memset(w, 0, sizeof(*w));
+	open_block(w, out);
+}
+
+void
+record_end(struct record_writer *w)
+{
+	if (w->row != NULL) {	/* a row left half made by an error */
+		fclose(w->row);
+		free(w->row_buf);
+		w->row = NULL;
+		w->row_buf = NULL;
+	}
+	json_decref(w->meta);
+	w->meta = NULL;
+}
+
 static void
 begin(struct record_writer *w, FILE *out, const char *tool, int argc,
     char *const argv[])
@@ -105,26 +254,25 @@ begin(struct record_writer *w, FILE *out, const char *tool, int argc,
 	time_t now = time(NULL);	/* a date for people, not a measurement */
 	struct tm tm;
 
-	w->out = out;
+	open_block(w, out);
 	sysinfo_host(&h);
 	slash = strrchr(tool, '/');
 	tool = slash ? slash + 1 : tool;
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	fprintf(out, "# fsbench %d\n", RECORD_VERSION);
-	fprintf(out, "# tool: %s %s\n", tool, PACKAGE_VERSION);
-	meta_line(out, "command", record_quote_argv(argc, argv, cmd, sizeof(cmd)));
-	fprintf(out, "# date: %s\n", date);
-	meta_line(out, "host", h.host);
-	meta_line(out, "kernel", h.kernel);
-	meta_line(out, "kernel_debug", h.kernel_debug);
-	fprintf(out, "# cpus: %ld\n", h.cpus);
-	meta_line(out, "cpu_model", h.cpu_model);
-	meta_line(out, "cpu_governor", h.cpu_governor);
-	fprintf(out, "# mem_bytes: %" PRIu64 "\n", h.mem_bytes);
-	fprintf(out, "# swap_bytes: %" PRIu64 "\n", h.swap_bytes);
-	fprintf(out, "# page_size: %ld\n", h.page_size);
-	fprintf(out, "# loadavg: %.2f %.2f %.2f\n", h.loadavg[0], h.loadavg[1],
+	record_meta(w, "tool", "%s %s", tool, PACKAGE_VERSION);
+	put_meta(w, "command", record_quote_argv(argc, argv, cmd, sizeof(cmd)));
+	put_meta(w, "date", date);
+	put_meta(w, "host", h.host);
+	put_meta(w, "kernel", h.kernel);
+	put_meta(w, "kernel_debug", h.kernel_debug);
+	record_meta(w, "cpus", "%ld", h.cpus);
+	put_meta(w, "cpu_model", h.cpu_model);
+	put_meta(w, "cpu_governor", h.cpu_governor);
+	record_meta(w, "mem_bytes", "%" PRIu64, h.mem_bytes);
+	record_meta(w, "swap_bytes", "%" PRIu64, h.swap_bytes);
+	record_meta(w, "page_size", "%ld", h.page_size);
+	record_meta(w, "loadavg", "%.2f %.2f %.2f", h.loadavg[0], h.loadavg[1],
 	    h.loadavg[2]);
 }
 
@@ -137,7 +285,27 @@ record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(val, sizeof(val), fmt, ap);
 	va_end(ap);
-	meta_line(w->out, key, val);
+	put_meta(w, key, val);
+}
+
+void
+record_trailer(FILE *out, const char *key, const char *fmt, ...)
+{
+	char val[4096];
+	va_list ap;
+	json_t *o;
+
+	va_start(ap, fmt);
+	vsnprintf(val, sizeof(val), fmt, ap);
+	va_end(ap);
+	if (record_get_format() == RECORD_TEXT) {
+		meta_line(out, key, val);
+		return;
+	}
+	o = json_pack("{s:{s:o}}", "trailer", key, json_escaped(val));
+	json_dumpf(o, out, JSON_COMPACT | JSON_ENSURE_ASCII);
+	putc('\n', out);
+	json_decref(o);
 }
 
 void
@@ -166,6 +334,24 @@ typical_width(const char *name, int is_key)
 	return is_key ? 15 : 10;
 }
 
+/* JSON: the keys go into "meta" (the columns are each row's names). */
+static void
+json_header(struct record_writer *w, const char *const *names)
+{
+	json_t *keys = json_array();
+	int i;
+
+	for (i = 0; i < w->ncols; i++) {
+		if (strcmp(names[i], "meta") == 0)
+			errx(EXIT_RUN_FAILED, "internal error: a column "
+			    "named meta");
+		w->name[i] = names[i];
+	}
+	for (i = 0; i < w->nkeys; i++)
+		json_array_append_new(keys, json_string(names[i]));
+	json_object_set_new(w->meta, "keys", keys);
+}
+
 void
 record_header(struct record_writer *w, const char *const *names, int ncols,
     int nkeys)
@@ -177,6 +363,10 @@ record_header(struct record_writer *w, const char *const *names, int ncols,
 	w->ncols = ncols;
 	w->nkeys = nkeys;
 	w->col = 0;
+	if (w->json) {
+		json_header(w, names);
+		return;
+	}
 	fputs("# keys:", w->out);
 	for (i = 0; i < nkeys; i++)
 		fprintf(w->out, " %s", names[i]);
@@ -194,9 +384,42 @@ record_header(struct record_writer *w, const char *const *names, int ncols,
 	fflush(w->out);
 }
 
+/* JSON: the next cell's name; the caller writes its value. */
+static FILE *
+json_cell(struct record_writer *w)
+{
+	if (w->col >= w->ncols)
+		errx(EXIT_RUN_FAILED, "internal error: too many cells in a row");
+	if (w->row == NULL) {
+		w->row = open_memstream(&w->row_buf, &w->row_len);
+		if (w->row == NULL)
+			err(EXIT_RUN_FAILED, "open_memstream");
+		putc('{', w->row);
+	} else {
+		putc(',', w->row);
+	}
+	/* names are [a-z0-9_]+ (the header's rule): nothing to escape */
+	fprintf(w->row, "\"%s\":", w->name[w->col]);
+	w->col++;
+	return w->row;
+}
+
+static void
+json_string_cell(struct record_writer *w, const char *s)
+{
+	json_t *j = json_escaped(s);
+
+	json_dumpf(j, json_cell(w), JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
+	json_decref(j);
+}
+
 void
 record_str(struct record_writer *w, const char *s)
 {
+	if (w->json) {
+		json_string_cell(w, s);
+		return;
+	}
 	if (w->col >= w->ncols)
 		errx(EXIT_RUN_FAILED, "internal error: too many cells in a row");
 	if (w->col == w->ncols - 1)
@@ -211,6 +434,10 @@ record_u64(struct record_writer *w, uint64_t v)
 {
 	char buf[32];
 
+	if (w->json) {
+		fprintf(json_cell(w), "%" PRIu64, v);
+		return;
+	}
 	snprintf(buf, sizeof(buf), "%" PRIu64, v);
 	record_str(w, buf);
 }
@@ -220,6 +447,10 @@ record_i64(struct record_writer *w, int64_t v)
 {
 	char buf[32];
 
+	if (w->json) {
+		fprintf(json_cell(w), "%" PRId64, v);
+		return;
+	}
 	snprintf(buf, sizeof(buf), "%" PRId64, v);
 	record_str(w, buf);
 }
@@ -230,6 +461,22 @@ decimal_point(char *buf)
 	for (; *buf; buf++)	/* whatever LC_NUMERIC someone set */
 		if (*buf == ',')
 			*buf = '.';
+}
+
+/* The fewest significant digits that read back as exactly V. */
+static int
+shortest_digits(double v)
+{
+	char e[40];
+	int digits;
+
+	for (digits = 1; digits < 17; digits++) {
+		snprintf(e, sizeof(e), "%.*e", digits - 1, v);
+		decimal_point(e);
+		if (strtod(e, NULL) == v)
+			break;
+	}
+	return digits;
 }
 
 char *
@@ -246,12 +493,7 @@ record_format_exact(double v, char *buf, size_t len)
 		snprintf(buf, len, "0");
 		return buf;
 	}
-	for (digits = 1; digits < 17; digits++) {
-		snprintf(e, sizeof(e), "%.*e", digits - 1, v);
-		decimal_point(e);
-		if (strtod(e, NULL) == v)
-			break;
-	}
+	digits = shortest_digits(v);
 	snprintf(e, sizeof(e), "%.*e", digits - 1, v);
 	exp10 = atoi(strchr(e, 'e') + 1);
 	if (exp10 >= -5 && exp10 < 15)
@@ -303,13 +545,67 @@ record_num(struct record_writer *w, double v)
 {
 	char buf[64];
 
+	/* JSON: every digit the double needs (the text's six are for
+	 * people), and no more, so 0.1 stays 0.1 */
+	if (w->json) {
+		fputs(isfinite(v) ? record_format_exact(v, buf, sizeof(buf)) :
+		    "null", json_cell(w));
+		return;
+	}
 	record_str(w, record_format_num(v, buf, sizeof(buf)));
 }
 
 void
 record_missing(struct record_writer *w)
 {
-	record_str(w, "-");
+	if (w->json)
+		fputs("null", json_cell(w));
+	else
+		record_str(w, "-");
+}
+
+/* S is a JSON number as strtod reads it: no hex, inf, nan, leading '+'
+ * or '.', which strtod takes and JSON does not. */
+static int
+json_number_text(const char *s, double *v, int *integer)
+{
+	const char *p = s;
+	char *end;
+
+	if (*p == '-')
+		p++;
+	if (!isdigit((unsigned char)*p) || (p[0] == '0' && isdigit((unsigned char)p[1])))
+		return 0;
+	for (*integer = 1; *p; p++) {
+		if (strchr(".eE+-", *p))
+			*integer = 0;
+		else if (!isdigit((unsigned char)*p))
+			return 0;
+	}
+	errno = 0;
+	*v = strtod(s, &end);
+	return *end == '\0' && isfinite(*v) && errno != ERANGE;
+}
+
+void
+record_text_cell(struct record_writer *w, const char *s)
+{
+	double v;
+	int integer;
+
+	if (!w->json) {
+		record_str(w, s);
+	} else if (strcmp(s, "-") == 0) {
+		record_missing(w);
+	} else if (w->col < w->ncols && strcmp(w->name[w->col], "label") != 0 &&
+	    json_number_text(s, &v, &integer) && (integer || w->col >= w->nkeys)) {
+		if (integer)	/* as it is: an integer keeps every digit */
+			fputs(s, json_cell(w));
+		else
+			record_num(w, v);
+	} else {
+		record_str(w, s);
+	}
 }
 
 void
@@ -362,6 +658,24 @@ record_discard_held(struct record_writer *w)
 	w->held = NULL;
 }
 
+/* One line: the columns in order, then "meta"; ASCII only, so a reader
+ * in any locale or encoding takes it. */
+static void
+json_row_out(struct record_writer *w)
+{
+	if (w->row == NULL)
+		errx(EXIT_RUN_FAILED, "internal error: a row of no cells");
+	fputs(",\"meta\":", w->row);
+	json_dumpf(w->meta, w->row, JSON_COMPACT | JSON_ENSURE_ASCII);
+	putc('}', w->row);
+	if (fclose(w->row) != 0)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	fwrite(w->row_buf, 1, w->row_len, w->out);
+	free(w->row_buf);
+	w->row = NULL;
+	w->row_buf = NULL;
+}
+
 int
 record_end_row(struct record_writer *w)
 {
@@ -369,10 +683,12 @@ record_end_row(struct record_writer *w)
 		errx(EXIT_RUN_FAILED, "internal error: %d of %d cells in a row",
 		    w->col, w->ncols);
 	w->col = 0;
+	if (w->json)
+		json_row_out(w);
 	fputc('\n', w->out);
 	if (w->held != NULL && release_held(w) < 0)
 		return -1;
-	if (fflush(w->out) != 0 || ferror(w->out))
+	if ((!w->batch && fflush(w->out) != 0) || ferror(w->out))
 		return -1;
 	return 0;
 }
@@ -425,7 +741,9 @@ void
 record_reader_free(struct record_reader *r)
 {
 	free(r->buf);
+	free(r->json_meta);
 	r->buf = NULL;
+	r->json_meta = NULL;
 }
 
 void
@@ -717,10 +1035,266 @@ has_control(const char *s)
 	return 0;
 }
 
+/* ---- reading JSON Lines ---- */
+
+/* LINE as a JSON object, or NULL with r->err set. */
+static json_t *
+json_line(struct record_reader *r, const char *line)
+{
+	json_error_t e;
+	json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
+
+	if (o == NULL) {
+		fail(r, "not JSON: %s", e.text);
+		return NULL;
+	}
+	if (!json_is_object(o)) {
+		json_decref(o);
+		fail(r, "a JSON line that is not an object");
+		return NULL;
+	}
+	return o;
+}
+
+/* A JSON value as the word a text record would hold.  Text cells are
+ * words, so a string that could not be one (empty, blanks, a control
+ * byte, a leading '#') is refused rather than passed on to break or
+ * forge lines in the text a reader turns it into. */
+static int
+json_word(struct record_reader *r, json_t *v, const char *what, char *buf,
+    size_t len)
+{
+	const char *s;
+
+	if (json_is_null(v)) {
+		snprintf(buf, len, "-");
+	} else if (json_is_integer(v)) {
+		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	} else if (json_is_real(v)) {
+		record_format_exact(json_real_value(v), buf, len);
+	} else if (json_is_string(v)) {
+		s = json_string_value(v);
+		if (*s == '\0' || *s == '#' || strpbrk(s, " \t") != NULL ||
+		    has_control(s) || strlen(s) >= len)
+			return fail(r, "%s: not one word: \"%.40s\"", what, s);
+		snprintf(buf, len, "%s", s);
+	} else {
+		return fail(r, "%s: not a number, string or null", what);
+	}
+	return 0;
+}
+
+/* "meta" of a JSON line: a key sorted, compact copy (to tell blocks
+ * apart), or NULL with r->err set. */
+static char *
+json_meta_of(struct record_reader *r, json_t *o)
+{
+	json_t *m = json_object_get(o, "meta"), *v = json_object_get(m, "fsbench");
+	char *s;
+
+	if (!json_is_object(m) || !json_is_integer(v)) {
+		fail(r, "a JSON line without \"meta\" and its \"fsbench\" "
+		    "version: not fsbench JSON Lines");
+		return NULL;
+	}
+	if (json_integer_value(v) != RECORD_VERSION) {
+		fail(r, "format version %" JSON_INTEGER_FORMAT "; this reader "
+		    "knows version %d", json_integer_value(v), RECORD_VERSION);
+		return NULL;
+	}
+	s = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+	if (s == NULL)
+		errx(EXIT_RUN_FAILED, "out of memory");
+	return s;
+}
+
+static int
+json_keys_meta(struct record_reader *r, struct record_block *b, json_t *keys)
+{
+	char buf[1024] = "", *p = buf;
+	size_t i;
+	json_t *k;
+
+	if (!json_is_array(keys))
+		return fail(r, "\"keys\" in \"meta\" is not a list");
+	json_array_foreach(keys, i, k) {
+		if (!json_is_string(k) || !is_name(json_string_value(k)) ||
+		    p + strlen(json_string_value(k)) + 2 >= buf + sizeof(buf))
+			return fail(r, "a bad name in \"keys\"");
+		p += sprintf(p, "%s%s", i ? " " : "", json_string_value(k));
+	}
+	add_meta(b, "keys", buf);
+	return 0;
+}
+
+/* The metadata of a block from "meta": strings unescaped as text's are. */
+static int
+json_block_meta(struct record_reader *r, struct record_block *b, json_t *m)
+{
+	const char *key;
+	json_t *v;
+	char word[4096];
+
+	json_object_foreach(m, key, v) {
+		if (strcmp(key, "fsbench") == 0)
+			continue;
+		if (!is_name(key))
+			return fail(r, "bad metadata name \"%.40s\" (want "
+			    "[a-z0-9_]+)", key);
+		if (strcmp(key, "keys") == 0) {
+			if (json_keys_meta(r, b, v) < 0)
+				return -1;
+		} else if (json_is_string(v)) {
+			snprintf(word, sizeof(word), "%s", json_string_value(v));
+			if (has_control(word))
+				return fail(r, "metadata %s: a control character "
+				    "(values escape them: fsbench(7))", key);
+			unescape(word);
+			add_meta(b, key, word);
+		} else if (json_word(r, v, key, word, sizeof(word)) == 0) {
+			add_meta(b, key, word);
+		} else {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The columns: the first row's names in order, "meta" aside. */
+static int
+json_columns(struct record_reader *r, struct record_block *b, json_t *o)
+{
+	const char *key;
+	json_t *v;
+	int n = 0;
+
+	b->cols = xmalloc(RECORD_MAX_COLS * sizeof(char *));
+	json_object_foreach(o, key, v) {
+		if (strcmp(key, "meta") == 0)
+			continue;
+		if (!is_name(key))
+			return fail(r, "bad column name \"%.40s\" (want "
+			    "[a-z0-9_]+)", key);
+		if (n == RECORD_MAX_COLS)
+			return fail(r, "more than %d columns", RECORD_MAX_COLS);
+		b->cols[n++] = xstrdup(key);
+		b->ncols = n;
+	}
+	if (n == 0)
+		return fail(r, "a JSON row with no columns");
+	return resolve_keys(r, b);
+}
+
+static int
+json_row(struct record_reader *r, struct record_block *b, json_t *o)
+{
+	char word[4096], what[80];
+	FILE *mem;
+	char *buf;
+	size_t len, off[RECORD_MAX_COLS];
+	int c;
+
+	if (json_object_size(o) != (size_t)b->ncols + 1)
+		return fail(r, "%zu columns, but the block's first row has %d",
+		    json_object_size(o) - 1, b->ncols);
+	mem = open_memstream(&buf, &len);
+	if (mem == NULL)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	for (c = 0; c < b->ncols; c++) {
+		json_t *v = json_object_get(o, b->cols[c]);
+
+		snprintf(what, sizeof(what), "column %s", b->cols[c]);
+		if (v == NULL || json_word(r, v, what, word, sizeof(word)) < 0) {
+			fclose(mem);
+			free(buf);
+			return v == NULL ? fail(r, "no column %s", b->cols[c]) : -1;
+		}
+		off[c] = (size_t)ftell(mem);
+		fwrite(word, 1, strlen(word) + 1, mem);
+	}
+	if (fclose(mem) != 0)
+		err(EXIT_RUN_FAILED, "open_memstream");
+	if (b->nrows == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->cells = xrealloc(b->cells, b->cap, (size_t)b->ncols * sizeof(char *));
+		b->row_buf = xrealloc(b->row_buf, b->cap, sizeof(char *));
+		b->row_line = xrealloc(b->row_line, b->cap, sizeof(size_t));
+	}
+	for (c = 0; c < b->ncols; c++)
+		b->cells[b->nrows * (size_t)b->ncols + (size_t)c] = buf + off[c];
+	b->row_buf[b->nrows] = buf;
+	b->row_line[b->nrows] = r->line;
+	b->nrows++;
+	return 0;
+}
+
+/* {"trailer": {...}}: metadata known only after the rows (the text's
+ * "# stop:" and "# started_at:" lines after the last row). */
+static int
+json_trailer(struct record_reader *r, struct record_block *b, json_t *o)
+{
+	json_t *t = json_object_get(o, "trailer");
+
+	if (json_object_size(o) != 1 || !json_is_object(t))
+		return fail(r, "a JSON line with a \"trailer\" and more");
+	return json_block_meta(r, b, t);
+}
+
+/* One JSON line of a block: 1 taken, 0 it starts the next block (left
+ * pending), -1 bad. */
+static int
+json_take(struct record_reader *r, struct record_block *b, int *started)
+{
+	json_t *o = json_line(r, r->buf);
+	char *meta;
+	int rc;
+
+	if (o == NULL)
+		return -1;
+	if (json_object_get(o, "trailer") != NULL) {
+		rc = *started ? json_trailer(r, b, o) :
+		    fail(r, "a JSON trailer before any row");
+		json_decref(o);
+		return rc < 0 ? -1 : 1;
+	}
+	meta = json_meta_of(r, o);
+	if (meta == NULL) {
+		json_decref(o);
+		return -1;
+	}
+	if (*started && (r->json_meta == NULL || strcmp(meta, r->json_meta) != 0)) {
+		free(meta);
+		json_decref(o);
+		r->pending = 1;
+		return 0;
+	}
+	if (!*started) {
+		memset(b, 0, sizeof(*b));
+		b->source = xstrdup(r->source);
+		b->first_line = r->line;
+		b->version = RECORD_VERSION;
+		free(r->json_meta);
+		r->json_meta = meta;
+		meta = NULL;
+		*started = 1;
+		rc = json_block_meta(r, b, json_object_get(o, "meta"));
+		if (rc == 0)
+			rc = json_columns(r, b, o);
+		if (rc < 0) {
+			json_decref(o);
+			return -1;
+		}
+	}
+	free(meta);
+	rc = json_row(r, b, o);
+	json_decref(o);
+	return rc < 0 ? -1 : 1;
+}
+
 static int
 read_block(struct record_reader *r, struct record_block *b)
 {
-	int started = 0, rc;
+	int started = 0, rc, json = 0;
 
 	memset(b, 0, sizeof(*b));
 	while (next_line(r)) {
@@ -728,6 +1302,13 @@ read_block(struct record_reader *r, struct record_block *b)
 
 		if (has_control(s))
 			return fail(r, "a control character in the line (metadata values escape them: fsbench(7))");
+		if (s[0] == '{' && (json || !started)) {
+			rc = json_take(r, b, &started);
+			if (rc <= 0)
+				return rc < 0 ? -1 : 1;
+			json = 1;
+			continue;
+		}
 		if (is_block_start(s)) {
 			if (started) {
 				r->pending = 1;
@@ -742,6 +1323,8 @@ read_block(struct record_reader *r, struct record_block *b)
 			continue;
 		if (!started)
 			return fail(r, "not an fsbench record (no '# fsbench 1' line first)");
+		if (json && s[0] != '#')
+			return fail(r, "a line that is neither JSON nor '#' in JSON Lines");
 		if (s[0] == '#') {
 			parse_meta(b, s);
 			continue;

@@ -13,6 +13,23 @@
 #define RECORD_VERSION 1
 #define RECORD_MAX_COLS 64
 
+struct json_t;
+
+/* ---- output format ---- */
+
+/* Text blocks (fsbench(7)) or JSON Lines: one object per row with the
+ * row's columns by name and the block's metadata under "meta".  The
+ * format is the process's: --format sets it, else $FSBENCH_FORMAT (how
+ * fmatrix hands it to its commands), else text. */
+enum record_format { RECORD_TEXT, RECORD_JSON };
+
+/* Set the format from "text" or "json"; -1 for anything else. */
+int record_set_format(const char *name);
+/* --format ARG: set it, or a usage error (exit 2). */
+void record_format_option(const char *arg);
+/* The format in force; exits 2 on a bad $FSBENCH_FORMAT. */
+enum record_format record_get_format(void);
+
 /* ---- writing ---- */
 
 struct record_writer {
@@ -25,6 +42,12 @@ struct record_writer {
 	FILE *held;		/* record_begin_held: the real output */
 	char *held_buf;		/* what waits for the first row */
 	size_t held_len;
+	int json;		/* this block is JSON Lines */
+	struct json_t *meta;	/* JSON: the block's metadata */
+	FILE *row;		/* JSON: the row being filled */
+	char *row_buf;
+	size_t row_len;
+	int batch;		/* rows are not flushed one by one (a log) */
 };
 
 /* Start a block: "# fsbench 1", tool, shell-quoted command, date, and the
@@ -38,6 +61,12 @@ void record_begin_held(struct record_writer *w, FILE *out, const char *tool,
     int argc, char *const argv[]);
 /* Drop what is held (no row came); safe when nothing is. */
 void record_discard_held(struct record_writer *w);
+/* Start a block with no metadata of ours: "# fsbench 1" alone, for a
+ * block copied from elsewhere (fcompare --convert). */
+void record_begin_bare(struct record_writer *w, FILE *out);
+/* The block is complete: frees what JSON output kept.  Safe to call
+ * twice, and on a text block. */
+void record_end(struct record_writer *w);
 /* "# KEY: VALUE".  KEY must be [a-z0-9_]+; VALUE may hold blanks. */
 void record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -45,6 +74,10 @@ void record_meta(struct record_writer *w, const char *key, const char *fmt, ...)
  * mount_options. */
 void record_meta_fs(struct record_writer *w, const char *path,
     const struct fs_info *f);
+/* Metadata known only after the last row: "# KEY: VALUE" after the rows,
+ * or in JSON a line {"trailer": {"KEY": "VALUE"}}. */
+void record_trailer(FILE *out, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* "# keys: ..." and the header line.  The first NKEYS names are keys. */
 void record_header(struct record_writer *w, const char *const *names,
     int ncols, int nkeys);
@@ -57,6 +90,9 @@ void record_i64(struct record_writer *w, int64_t v);
 /* 6 significant digits, '.' whatever the locale, "-" for NaN. */
 void record_num(struct record_writer *w, double v);
 void record_missing(struct record_writer *w);
+/* A cell given as record text (a word from another block): in JSON, "-"
+ * is null, a number is a number (label stays a string), else a string. */
+void record_text_cell(struct record_writer *w, const char *s);
 /* Returns 0, or -1 when the output failed (EPIPE, ENOSPC). */
 int record_end_row(struct record_writer *w);
 
@@ -102,11 +138,15 @@ struct record_reader {
 	char *buf;
 	size_t cap;
 	int pending;		/* a "# fsbench" line was read ahead */
+	char *json_meta;	/* JSON Lines: the current block's "meta" */
 	char err[512];
 };
 
 void record_reader_init(struct record_reader *r, FILE *in, const char *source);
-/* Read the next block into B.  Returns 1 for a block, 0 at end of input,
+/* Read the next block into B: text, or JSON Lines (record_get_format),
+ * whose consecutive rows with the same "meta" form one block, read into
+ * the same cells the text would give.  Returns 1 for a block, 0 at end
+ * of input,
  * -1 on malformed input with a "SOURCE:LINE: reason" message in r->err
  * (B is then already freed). */
 int record_read_block(struct record_reader *r, struct record_block *b);

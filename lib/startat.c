@@ -154,10 +154,11 @@ startat_trailer(const struct startat *s, FILE *out, int64_t first_ns,
 
 	if (!s->on)
 		return;
-	fprintf(out, "# started_at: %s\n# first_done_at: %s\n"
-	    "# last_done_at: %s\n",
-	    startat_format(s->started_ns, c, sizeof(c)),
-	    startat_format(first_ns, a, sizeof(a)),
+	record_trailer(out, "started_at", "%s",
+	    startat_format(s->started_ns, c, sizeof(c)));
+	record_trailer(out, "first_done_at", "%s",
+	    startat_format(first_ns, a, sizeof(a)));
+	record_trailer(out, "last_done_at", "%s",
 	    startat_format(last_ns, b, sizeof(b)));
 	fflush(out);
 }
