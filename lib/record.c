@@ -1037,6 +1037,20 @@ has_control(const char *s)
 
 /* ---- reading JSON Lines ---- */
 
+/* S for a message: at most 40 bytes, control bytes as '?', so a hostile
+ * string cannot make the one-line error two. */
+static const char *
+shown(const char *s, char *buf, size_t len)
+{
+	size_t i;
+
+	snprintf(buf, len < 41 ? len : 41, "%s", s);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 /* LINE as a JSON object, or NULL with r->err set. */
 static json_t *
 json_line(struct record_reader *r, const char *line)
@@ -1044,6 +1058,11 @@ json_line(struct record_reader *r, const char *line)
 	json_error_t e;
 	json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
 
+	/* jansson's integers stop at 2^63; a count past that (which the
+	 * writer prints whole) is read as the nearest double instead */
+	if (o == NULL && strstr(e.text, "too big integer") != NULL)
+		o = json_loads(line, JSON_REJECT_DUPLICATES |
+		    JSON_DECODE_INT_AS_REAL, &e);
 	if (o == NULL) {
 		fail(r, "not JSON: %s", e.text);
 		return NULL;
@@ -1065,6 +1084,7 @@ json_word(struct record_reader *r, json_t *v, const char *what, char *buf,
     size_t len)
 {
 	const char *s;
+	char word[48];
 
 	if (json_is_null(v)) {
 		snprintf(buf, len, "-");
@@ -1076,7 +1096,8 @@ json_word(struct record_reader *r, json_t *v, const char *what, char *buf,
 		s = json_string_value(v);
 		if (*s == '\0' || *s == '#' || strpbrk(s, " \t") != NULL ||
 		    has_control(s) || strlen(s) >= len)
-			return fail(r, "%s: not one word: \"%.40s\"", what, s);
+			return fail(r, "%s: not one word: \"%s\"", what,
+			    shown(s, word, sizeof(word)));
 		snprintf(buf, len, "%s", s);
 	} else {
 		return fail(r, "%s: not a number, string or null", what);
@@ -1092,17 +1113,22 @@ json_meta_of(struct record_reader *r, json_t *o)
 	json_t *m = json_object_get(o, "meta"), *v = json_object_get(m, "fsbench");
 	char *s;
 
-	if (!json_is_object(m) || !json_is_integer(v)) {
+	if (!json_is_object(m) || !json_is_number(v)) {
 		fail(r, "a JSON line without \"meta\" and its \"fsbench\" "
 		    "version: not fsbench JSON Lines");
 		return NULL;
 	}
-	if (json_integer_value(v) != RECORD_VERSION) {
-		fail(r, "format version %" JSON_INTEGER_FORMAT "; this reader "
-		    "knows version %d", json_integer_value(v), RECORD_VERSION);
+	if (json_number_value(v) != RECORD_VERSION) {
+		fail(r, "format version %g; this reader knows version %d",
+		    json_number_value(v), RECORD_VERSION);
 		return NULL;
 	}
+	/* the version aside: a line read with its integers as doubles (see
+	 * json_line) has 1.0 there and is still of the same block */
+	m = json_copy(m);
+	json_object_del(m, "fsbench");
 	s = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(m);
 	if (s == NULL)
 		errx(EXIT_RUN_FAILED, "out of memory");
 	return s;
@@ -1139,8 +1165,8 @@ json_block_meta(struct record_reader *r, struct record_block *b, json_t *m)
 		if (strcmp(key, "fsbench") == 0)
 			continue;
 		if (!is_name(key))
-			return fail(r, "bad metadata name \"%.40s\" (want "
-			    "[a-z0-9_]+)", key);
+			return fail(r, "bad metadata name \"%s\" (want "
+			    "[a-z0-9_]+)", shown(key, word, sizeof(word)));
 		if (strcmp(key, "keys") == 0) {
 			if (json_keys_meta(r, b, v) < 0)
 				return -1;
@@ -1172,9 +1198,12 @@ json_columns(struct record_reader *r, struct record_block *b, json_t *o)
 	json_object_foreach(o, key, v) {
 		if (strcmp(key, "meta") == 0)
 			continue;
-		if (!is_name(key))
-			return fail(r, "bad column name \"%.40s\" (want "
-			    "[a-z0-9_]+)", key);
+		if (!is_name(key)) {
+			char buf[48];
+
+			return fail(r, "bad column name \"%s\" (want "
+			    "[a-z0-9_]+)", shown(key, buf, sizeof(buf)));
+		}
 		if (n == RECORD_MAX_COLS)
 			return fail(r, "more than %d columns", RECORD_MAX_COLS);
 		b->cols[n++] = xstrdup(key);

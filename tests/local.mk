@@ -81,5 +81,5 @@ include tests/fhosts.mk
 # What an attacker or another machine can put in front of the tools.
 TESTS += tests/tools/hostile.sh tests/tools/help-shape.sh
 EXTRA_DIST += tests/tools/hostile.sh tests/tools/help-shape.sh tests/helpers/exchange.c
-TESTS += tests/tools/completion.sh tests/tools/man-html.sh
-EXTRA_DIST += tests/tools/completion.sh tests/tools/man-html.sh
+TESTS += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh
+EXTRA_DIST += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh

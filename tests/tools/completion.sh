@@ -59,6 +59,8 @@ offers xfs fmatrix --fs x
 offers process fload -L pro
 offers poisson frandrw --arrivals p
 offers pdsh fhosts -e pd
+offers json frandrw --format j
+offers json fcompare -f j
 # After --, the command's own words: commands.
 offers fzero fmatrix -f ext4 -- fze
 
@@ -94,6 +96,11 @@ accepts fload --job
 accepts fload --order
 accepts fload --drop
 accepts fcrash -w
+accepts fzero --format
+accepts frandrw --format
+accepts fload --format
+accepts fcrash --format
+accepts fmatrix --format
 
 # Those checked when they are used rather than when parsed.
 bad=0

@@ -175,5 +175,16 @@ fcrash -q -f ext4:data=bogus -w good >"$out" 2>"$errf"
 is "$?" 1 "a refused mount option: exit 1"
 is "$(grep -c "Bad value for 'data'" "$errf")" 1 "... the kernel's reason, said once"
 
+# --format json: the summary and --details rows as JSON Lines, the same
+# columns as text.
+fcrash -q --format json --details -f ext3:data=writeback -w seed000 --rounds 1 \
+    --states 6 >"$out" 2>"$errf"
+is "$?" 0 "--format json: exit 0"
+check "... only JSON lines" not grep -qv '^{.*}$' "$out"
+check "... the summary row, with its columns by name" \
+    grep -q '^{"label":"ext3-writeback","run":1,"fs":"ext3","states":[0-9]*,' "$out"
+is "$(fcompare --convert "$out" | grep -c '^# fsbench 1')" "$(grep -c '"details":' "$out" | sed 's/^[1-9][0-9]*$/2/;s/^0$/1/')" \
+    "... it reads back as the summary (and details) blocks"
+
 nothing_left "all runs"
 done_testing

@@ -30,6 +30,7 @@ bad "states zero" "--states" --states 0 -w good
 bad "same label twice" "two file systems labelled" -f ext4 -f ext4 -w good
 bad "mkfs-opts no match" "no file system of that type" --mkfs-opts xfs=-K -w good
 bad "unknown option" "unrecognized option" --bogus -w good
+bad "unknown --format" "invalid --format 'xml'" --format xml -w good
 # Strings and numbers from outside: a newline, a backquote, huge values.
 nl='
 '

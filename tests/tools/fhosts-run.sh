@@ -51,6 +51,20 @@ check "host 3 waited for its own clock's instant: start_at is the planned one pl
 check "stderr gives the skew" grep -q 'start skew across 5 hosts' z.err
 check "fcompare reads the whole stream" sh -c 'fcompare z.out >/dev/null'
 
+# ---- --format json: the same stream as JSON Lines, the hosts' records
+# written as text by the hosts (FSBENCH_FORMAT is set to text there)
+FSBENCH_FORMAT=json fhosts_run --format json -H hosts -- fzero -q -s 1M -m fallocate "$fl/data/z" >zj.out 2>zj.err
+is "$?" 0 "--format json: exit 0"
+check "  every line is a JSON object" not grep -qv '^{.*}$' zj.out
+is "$(grep -c '"host":"127\.0\.0\.[2-6]","method":"fallocate"' zj.out)" 5 "  a row per host, with its host column"
+check "  fhosts' own block: a fleet row" grep -q '"tool":"fhosts ' zj.out
+is "$(fcompare --convert zj.out | grep -c '^# fsbench 1')" 6 "  it reads back as a block per host and fhosts' own"
+for a in "--format xml" "--format"; do
+	# shellcheck disable=SC2086
+	status_is 2 fhosts -H hosts $a -- true 2>/dev/null
+	is "$?" 0 "fhosts $a is a usage error"
+done
+
 # ---- frandrw with histograms: the fleet rows are the hosts' merge
 fhosts_run -H hosts -- frandrw -q -s 2M -t 0.5 --phases create,randread --hist - "$fl/data/f" >r.out 2>r.err
 st=$?

@@ -55,6 +55,13 @@ if [ -x "$fzero" ]; then
 	    "fzero: each row's label is the file system its block measured"
 	is "$(bcol bytes <"$out" | sort -u)" 4194304 "fzero: every row wrote 4 MiB"
 	nothing_left "after fzero" "$dir"
+	# --format json reaches the command as FSBENCH_FORMAT
+	fmatrix -q -s 320M -d "$dir" --format json -f ext4 -- "$fzero" -q -s 1M \
+	    -m fallocate {} >"$out" 2>"$errf"
+	is "$?" 0 "fmatrix --format json: exit 0"
+	check "  fzero wrote JSON Lines, labelled" grep -q '^{"label":"ext4",' "$out"
+	check "  and nothing else" not grep -qv '^{' "$out"
+	nothing_left "after fzero --format json" "$dir"
 else
 	diag "no fzero in the build tree: skipping the fzero run"
 fi

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "record.h"
@@ -252,10 +254,197 @@ fuzz_regressions(void)
 	}
 }
 
+/* One block with awkward values, written as FMT into a string. */
+static char *
+write_awkward(const char *fmt)
+{
+	static const char *const cols[] = { "label", "run", "phase", "tiny",
+	    "third", "huge", "neg", "none", "big_u64", "min_i64", "word", "ten" };
+	char *argv[] = { "frandrw", "a\nb", "caf\xc3\xa9", "bad\xff", NULL };
+	struct record_writer w;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	record_set_format(fmt);
+	record_begin(&w, f, "frandrw", 4, argv);
+	record_meta(&w, "path", "/mnt/x\ty\\z\x01 \"q\"");
+	record_header(&w, cols, 12, 3);
+	record_str(&w, "ext4");
+	record_u64(&w, 1);
+	record_str(&w, "randread");
+	record_num(&w, 1.234567e-7);
+	record_num(&w, 1.0 / 3);
+	record_num(&w, 1.5e300);
+	record_num(&w, -0.5);
+	record_num(&w, NAN);
+	record_u64(&w, INT64_MAX);
+	record_i64(&w, INT64_MIN);
+	record_str(&w, "n/a:x");
+	record_num(&w, 0.1);
+	ok(record_end_row(&w) == 0, "%s: row written", fmt);
+	record_str(&w, "ext4");
+	record_u64(&w, 2);
+	record_str(&w, "randread");
+	for (int i = 0; i < 5; i++)
+		record_num(&w, i);
+	record_u64(&w, UINT64_MAX);
+	record_i64(&w, INT64_MIN);
+	record_str(&w, "-");
+	record_missing(&w);
+	ok(record_end_row(&w) == 0, "%s: second row written", fmt);
+	record_trailer(f, "stop", "ci runs=%d", 5);
+	record_end(&w);
+	fclose(f);
+	record_set_format("text");
+	return text;
+}
+
+static int
+read_one(const char *text, struct record_block *b)
+{
+	struct record_reader r;
+	FILE *f = from_string(text);
+	int rc;
+
+	record_reader_init(&r, f, "x");
+	rc = record_read_block(&r, b);
+	if (rc != 1)
+		printf("# read: %d %s\n", rc, r.err);
+	record_reader_free(&r);
+	fclose(f);
+	return rc;
+}
+
+/* The same values through both formats: JSON holds every digit, the text
+ * its six, and each reads back to the same cells within that rounding;
+ * metadata, escapes and the trailer alike. */
+static void
+json_agrees(void)
+{
+	char *text = write_awkward("text"), *json = write_awkward("json");
+	struct record_block t, j;
+	char buf[64];
+	double v;
+	int c;
+
+	ok(strncmp(json, "{\"label\":\"ext4\",\"run\":1,", 24) == 0,
+	    "json: a row is an object, columns first");
+	ok(strstr(json, "\"tiny\":1.234567e-07,") != NULL, "json: a small number exactly");
+	ok(strstr(json, "\"third\":0.3333333333333333,") != NULL,
+	    "json: 1/3 with every digit");
+	ok(strstr(json, "\"ten\":0.1,") != NULL, "json: 0.1 as 0.1");
+	ok(strstr(json, "\"none\":null,") != NULL, "json: NaN is null");
+	ok(strstr(json, "\"big_u64\":18446744073709551615,") != NULL,
+	    "json: 2^64-1 whole");
+	ok(strstr(json, "\"big_u64\":9223372036854775807,") != NULL,
+	    "json: 2^63-1 whole");
+	ok(strstr(json, "\"min_i64\":-9223372036854775808,") != NULL,
+	    "json: -2^63 whole");
+	ok(strstr(json, "\"keys\":[\"label\",\"run\",\"phase\"]") != NULL,
+	    "json: the keys in meta");
+	ok(strstr(json, "\n{\"trailer\":{\"stop\":\"ci runs=5\"}}\n") != NULL,
+	    "json: the trailer line");
+	ok(strchr(json, '\n') - json == (long)strcspn(json, "\n") &&
+	    strstr(json, "}\n{") != NULL, "json: one line a row");
+	for (const char *p = json; *p; p++)
+		if ((unsigned char)*p >= 0x80) {
+			ok(0, "json: ASCII only");
+			break;
+		}
+	if (!ok(read_one(text, &t) == 1 && read_one(json, &j) == 1,
+	    "both read back")) {
+		free(text);
+		free(json);
+		return;
+	}
+	ok(t.ncols == j.ncols && t.nkeys == j.nkeys && t.nrows == 2 &&
+	    j.nrows == 2, "same columns, keys and rows");
+	for (c = 0; c < t.ncols && c < j.ncols; c++) {
+		const char *tc = record_cell(&t, 0, c), *jc = record_cell(&j, 0, c);
+
+		if (strcmp(t.cols[c], "big_u64") == 0)
+			continue;	/* past 2^63: a double, checked below */
+		/* integers are whole in both; other numbers rounded in text */
+		if (record_parse_num(jc, &v) == 0 && c >= t.nkeys &&
+		    strpbrk(jc, ".e") != NULL)
+			record_format_num(v, buf, sizeof(buf));
+		else
+			snprintf(buf, sizeof(buf), "%s", jc);
+		ok(strcmp(t.cols[c], j.cols[c]) == 0 && strcmp(tc, buf) == 0,
+		    "%s: text %s, json %s", t.cols[c], tc, jc);
+	}
+	ok(t.nmeta == j.nmeta, "the same metadata count (%zu, %zu)", t.nmeta,
+	    j.nmeta);
+	for (size_t i = 0; i < t.nmeta && i < j.nmeta; i++)
+		ok(strcmp(t.meta_key[i], j.meta_key[i]) == 0 &&
+		    strcmp(t.meta_val[i], j.meta_val[i]) == 0,
+		    "meta %s reads the same", t.meta_key[i]);
+	ok(strcmp(record_meta_get(&j, "path"), "/mnt/x\ty\\z\x01 \"q\"") == 0,
+	    "json: a path with a tab, backslash and control byte reads back");
+	ok(strstr(record_meta_get(&j, "command"), "bad\xff") != NULL,
+	    "json: a byte that is not UTF-8 reads back");
+	ok(strcmp(record_meta_get(&j, "stop"), "ci runs=5") == 0,
+	    "json: the trailer is block metadata");
+	v = 0;
+	ok(record_parse_num(record_cell(&j, 1, 8), &v) == 0 && v == 0x1p64,
+	    "json: 2^64-1, past jansson's integers, reads as the double nearest");
+	ok(strcmp(record_cell(&j, 1, 9), record_cell(&t, 1, 9)) != 0 &&
+	    record_parse_num(record_cell(&j, 1, 9), &v) == 0 && v == -0x1p63,
+	    "json: ... and so does the rest of that row");
+	record_block_free(&t);
+	record_block_free(&j);
+	free(text);
+	free(json);
+}
+
+static void
+json_errors(void)
+{
+	static const char meta[] = "\"meta\":{\"fsbench\":1,\"keys\":[\"label\"]}";
+	char in[512];
+	static const struct { const char *row, *want; } bad[] = {
+		{ "{\"label\":\"a b\",%s}", "not one word" },
+		{ "{\"label\":\"#x\",%s}", "not one word" },
+		{ "{\"label\":\"\",%s}", "not one word" },
+		{ "{\"label\":\"a\\nb\",%s}", "not one word" },
+		{ "{\"label\":[1],%s}", "not a number, string or null" },
+		{ "{\"label\":true,%s}", "not a number, string or null" },
+		{ "{\"label\":1,\"label\":2,%s}", "not JSON" },
+		{ "{\"Bad\":1,%s}", "bad column name" },
+		{ "{\"label\":1,%s", "not JSON" },
+		{ "{\"label\":1}%.0s", "without \"meta\"" },
+		{ "{\"label\":1,\"meta\":{\"fsbench\":2}}%.0s", "format version 2" },
+		{ "{\"label\":1,\"meta\":{\"fsbench\":1,\"a\\nb\":\"x\"}}%.0s",
+		    "bad metadata name" },
+		{ "{\"trailer\":{\"stop\":\"x\"}}%.0s", "trailer before any row" },
+		{ "{\"label\":\"a\",%s}\n{\"label\":\"a\",\"x\":1,%s}",
+		    "the block's first row has 1" },
+		{ "{\"label\":\"a\",%s}\nlabel run", "neither JSON nor" },
+		{ "[1,2]%.0s", "no '# fsbench 1' line first" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(in, sizeof(in), bad[i].row, meta, meta);
+		ok(read_error(in, bad[i].want), "json refused: %s", bad[i].want);
+	}
+	snprintf(in, sizeof(in), "{\"label\":\"a\",%s}\n{\"label\":\"b\",%s}\n",
+	    meta, meta);
+	{
+		struct record_block b;
+
+		ok(read_one(in, &b) == 1 && b.nrows == 2,
+		    "json: rows with the same meta are one block");
+		record_block_free(&b);
+	}
+}
+
 int
 main(void)
 {
 	fuzz_regressions();
+	json_agrees();
+	json_errors();
 	round_trip();
 	concatenated();
 	numbers();
