@@ -11,7 +11,7 @@ dist_pkgdata_DATA += plot/reader.awk plot/chart.awk plot/scan.awk \
 	plot/report-summary.awk plot/report-meta.awk plot/report-headline.awk \
 	plot/report-tally.awk plot/report-verdicts.awk plot/report-mdtable.awk \
 	plot/report-cache.awk \
-	plot/report-txttable.awk
+	plot/report-txttable.awk plot/report-html.awk
 EXTRA_DIST += plot/fplot.in plot/freport.in
 CLEANFILES += plot/fplot plot/freport
 dist_man_MANS += man/fplot.1 man/freport.1
@@ -35,10 +35,11 @@ plot/freport: $(top_srcdir)/plot/freport.in Makefile
 	$(plot_edit) $(top_srcdir)/plot/freport.in >$@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@
 
-# make report: the main job, run on a directory under the build tree
+# make report: the main job (report.md and report.html), run on a directory
+# under the build tree
 # (REPORT_FLAGS=--full for the seeds' sizes, --quick for a smoke test).
 report_dir = $(abs_top_builddir)/report
 report: all
 	@$(MKDIR_P) '$(report_dir)'
-	@cd '$(report_dir)' && '$(abs_top_builddir)/plot/freport' $(REPORT_FLAGS)
+	@cd '$(report_dir)' && '$(abs_top_builddir)/plot/freport' --html $(REPORT_FLAGS)
 .PHONY: report

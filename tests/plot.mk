@@ -5,6 +5,7 @@ TESTS += \
 	tests/tools/fplot-errors.sh \
 	tests/tools/fplot-extents.sh \
 	tests/tools/freport-quick.sh \
+	tests/tools/freport-html.sh \
 	tests/tools/freport-usage.sh
 EXTRA_DIST += \
 	tests/tools/fplot-formats.sh \
@@ -12,4 +13,5 @@ EXTRA_DIST += \
 	tests/tools/fplot-errors.sh \
 	tests/tools/fplot-extents.sh \
 	tests/tools/freport-quick.sh \
+	tests/tools/freport-html.sh \
 	tests/tools/freport-usage.sh
