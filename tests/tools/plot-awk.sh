@@ -16,7 +16,7 @@ errf=$scratch/err
 # Every program loads (with the reader where it needs one).
 for f in "$a"/*.awk; do
 	case $(basename "$f") in
-	reader.awk|report-mdtable.awk|report-txttable.awk|report-headline.awk|cdf.awk) set -- -f "$f" ;;
+	reader.awk|report-mdtable.awk|report-txttable.awk|report-headline.awk|report-html.awk|cdf.awk) set -- -f "$f" ;;
 	extents.awk|extents-names.awk) set -- -f "$a/extents-names.awk" -f "$a/reader.awk" -f "$a/chart.awk" -f "$a/extents.awk" ;;
 	report-*.awk) set -- -f "$a/reader.awk" -f "$f" ;;
 	*) set -- -f "$a/reader.awk" -f "$a/chart.awk" -f "$f" ;;
