@@ -5,29 +5,39 @@
 # path, freport --quick --html on the chroot's own /var/tmp, and check that
 # apt-get remove leaves no file of the package behind.  Needs root and the
 # Debian archive; .ci/run runs it after make deb.  Cleans up its mounts
-# and directory, also when it fails.
+# and directory, also when it fails.  FSBENCH_CHROOT_BASE names a
+# directory that debootstrap has already filled (so CI can fetch it while
+# other work runs); it is used, then removed, as if made here.
 set -eu
 deb=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [ -f "$deb" ] || { echo "install-chroot: no package $1" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "install-chroot: needs root" >&2; exit 2; }
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-root=$(mktemp -d /var/tmp/fsbench-chroot.XXXXXX)
+if [ -n "${FSBENCH_CHROOT_BASE:-}" ]; then
+	root=$FSBENCH_CHROOT_BASE
+	[ -x "$root/usr/bin/apt-get" ] || { echo "install-chroot: $root is no debootstrap'd system" >&2; exit 1; }
+else
+	root=$(mktemp -d /var/tmp/fsbench-chroot.XXXXXX)
+fi
 chmod 755 "$root"	# apt's _apt user reads its lists there
 mounted=''
 cleanup() {
 	for m in $mounted; do
 		umount "$root/$m" 2>/dev/null || umount -l "$root/$m" 2>/dev/null || true
 	done
-	rm -rf "$root"
+	# never into the host's /dev, /proc or /sys, whatever was left mounted
+	rm -rf --one-file-system "$root"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 step() { echo "   install-chroot: $*"; }
-step "debootstrap bookworm (minbase) from $mirror"
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.log" 2>&1 ||
-	{ tail -20 "$root.log"; rm -f "$root.log"; exit 1; }
-rm -f "$root.log"
+if [ -z "${FSBENCH_CHROOT_BASE:-}" ]; then
+	step "debootstrap bookworm (minbase) from $mirror"
+	debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.log" 2>&1 ||
+		{ tail -20 "$root.log"; rm -f "$root.log"; exit 1; }
+	rm -f "$root.log"
+fi
 for m in proc sys dev; do
 	mount --bind "/$m" "$root/$m"
 	mounted="$m $mounted"

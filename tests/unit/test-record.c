@@ -323,7 +323,7 @@ static void
 json_agrees(void)
 {
 	char *text = write_awkward("text"), *json = write_awkward("json");
-	struct record_block t, j;
+	struct record_block t = { 0 }, j = { 0 };
 	char buf[64];
 	double v;
 	int c;
