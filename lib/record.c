@@ -593,18 +593,17 @@ record_text_cell(struct record_writer *w, const char *s)
 	double v;
 	int integer;
 
-	if (!w->json) {
-		record_str(w, s);
-	} else if (strcmp(s, "-") == 0) {
+	if (w->json && strcmp(s, "-") == 0)
 		record_missing(w);
-	} else if (w->col < w->ncols && strcmp(w->name[w->col], "label") != 0 &&
+	else if (w->json && w->col < w->ncols &&
+	    strcmp(w->name[w->col], "label") != 0 &&
 	    json_number_text(s, &v, &integer) && (integer || w->col >= w->nkeys)) {
 		if (integer)	/* as it is: an integer keeps every digit */
 			fputs(s, json_cell(w));
 		else
 			record_num(w, v);
 	} else {
-		record_str(w, s);
+		record_str(w, s);	/* text, or a JSON string */
 	}
 }
 

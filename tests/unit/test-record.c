@@ -324,6 +324,7 @@ json_agrees(void)
 {
 	char *text = write_awkward("text"), *json = write_awkward("json");
 	struct record_block t = { 0 }, j = { 0 };
+	int rt, rj, same;
 	char buf[64];
 	double v;
 	int c;
@@ -352,14 +353,19 @@ json_agrees(void)
 			ok(0, "json: ASCII only");
 			break;
 		}
-	if (!ok(read_one(text, &t) == 1 && read_one(json, &j) == 1,
-	    "both read back")) {
+	rt = read_one(text, &t);
+	rj = read_one(json, &j);
+	ok(rt == 1 && rj == 1, "both read back");
+	same = t.cells != NULL && j.cells != NULL && t.ncols == j.ncols &&
+	    t.nkeys == j.nkeys && t.nrows == 2 && j.nrows == 2;
+	ok(same, "same columns, keys and rows");
+	if (rt != 1 || rj != 1 || !same) {
+		record_block_free(&t);
+		record_block_free(&j);
 		free(text);
 		free(json);
 		return;
 	}
-	ok(t.ncols == j.ncols && t.nkeys == j.nkeys && t.nrows == 2 &&
-	    j.nrows == 2, "same columns, keys and rows");
 	for (c = 0; c < t.ncols && c < j.ncols; c++) {
 		const char *tc = record_cell(&t, 0, c), *jc = record_cell(&j, 0, c);
 
