@@ -967,20 +967,6 @@ read_bonnie(struct tables *ts, const struct input_file *f,
 
 /* ---- which reader ---- */
 
-/* fsbench's JSON Lines: the first line is a whole object with "meta"
- * and its "fsbench" version (fio's JSON is one pretty-printed object). */
-static int
-is_fsbench_json(const char *p, const char *end)
-{
-	const char *eol = memchr(p, '\n', (size_t)(end - p));
-	json_t *o = json_loadb(p, (size_t)((eol ? eol : end) - p), 0, NULL);
-	int yes = json_is_object(json_object_get(o, "meta")) &&
-	    json_object_get(json_object_get(o, "meta"), "fsbench") != NULL;
-
-	json_decref(o);
-	return yes;
-}
-
 static enum input_kind
 detect(const struct inbuf *b)
 {
@@ -994,7 +980,8 @@ detect(const struct inbuf *b)
 	if ((size_t)(end - p) >= 9 && memcmp(p, "# fsbench", 9) == 0)
 		return IN_RECORDS;
 	if (*p == '{')
-		return is_fsbench_json(p, end) ? IN_RECORDS : IN_FIO;
+		return record_is_json_line(p, (size_t)(end - p)) ? IN_RECORDS :
+		    IN_FIO;
 	eol = memchr(p, '\n', (size_t)(end - p));
 	for (; p < (eol ? eol : end); p++)
 		commas += *p == ',';

@@ -28,6 +28,7 @@
 
 #include "cli.h"
 #include "fmatrix.h"
+#include "record.h"
 #include "size.h"
 
 #define MIN_SIZE	(320ULL << 20)	/* mkfs.xfs refuses smaller */
@@ -222,10 +223,7 @@ parse_args(int argc, char **argv)
 		case OPT_FORMAT:
 			/* the commands write the records: they are told as
 			 * they are told their label */
-			if (strcmp(optarg, "text") != 0 &&
-			    strcmp(optarg, "json") != 0)
-				cli_usage_error("invalid --format '%s': text or "
-				    "json", optarg);
+			record_format_option(optarg);
 			if (setenv("FSBENCH_FORMAT", optarg, 1) != 0)
 				err(EXIT_RUN_FAILED, "setenv");
 			break;

@@ -1050,6 +1050,18 @@ shown(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+int
+record_is_json_line(const char *p, size_t len)
+{
+	const char *eol = memchr(p, '\n', len);
+	json_t *o = json_loadb(p, eol ? (size_t)(eol - p) : len, 0, NULL);
+	json_t *meta = json_object_get(o, "meta");
+	int yes = json_is_object(meta) && json_object_get(meta, "fsbench") != NULL;
+
+	json_decref(o);
+	return yes;
+}
+
 /* LINE as a JSON object, or NULL with r->err set. */
 static json_t *
 json_line(struct record_reader *r, const char *line)

@@ -143,6 +143,10 @@ struct record_reader {
 };
 
 void record_reader_init(struct record_reader *r, FILE *in, const char *source);
+/* The first line of the LEN bytes at P is one of our JSON Lines: a whole
+ * object with "meta" and its "fsbench" version (fio's JSON, one
+ * pretty-printed object, is not). */
+int record_is_json_line(const char *p, size_t len);
 /* Read the next block into B: text, or JSON Lines (record_get_format),
  * whose consecutive rows with the same "meta" form one block, read into
  * the same cells the text would give.  Returns 1 for a block, 0 at end

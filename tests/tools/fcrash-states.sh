@@ -79,15 +79,34 @@ else
 fi
 
 # Seed 000: stale blocks in A after B's fsync, with data=writeback only.
-fcrash -q -f ext3:data=writeback -f ext3:data=ordered -w seed000 --rounds 2 --details \
-    >"$out" 2>"$errf"
-is "$?" 0 "seed000: exit 0"
-n=$(summary stale_bytes ext3-writeback "$out")
-check "seed000 on ext3 data=writeback: stale bytes ($n)" test "${n:-0}" -gt 0
-check "seed000: a details row names a stale file a-N" grep -q ' a-[0-9]*(stale) ' "$out"
-is "$(summary stale_bytes ext3-ordered "$out")" 0 "seed000 on ext3 data=ordered: no stale bytes"
-is "$(detail_rows ext3-ordered "$out")" 0 "seed000 data=ordered: no failing state"
-check "seed000 data=writeback: failing states listed" test "$(detail_rows ext3-writeback "$out")" -ge 1
+# The window opens when B's fsync commits A's allocation before A's data
+# is written back; anything else that writes the page cache back first (a
+# competing load's sync(), as stress-ng --io calls) closes it.  So the run
+# is repeated (three times at most) until the window opens; data=ordered
+# must hold in every run.
+tries=0 n=0 ordered_stale=0 ordered_rows=0 st=0
+while [ "$tries" -lt 3 ] && [ "${n:-0}" -eq 0 ]; do
+	fcrash -q -f ext3:data=writeback -f ext3:data=ordered -w seed000 --rounds 2 --details \
+	    >"$out" 2>"$errf" || st=$?
+	tries=$((tries + 1))
+	n=$(summary stale_bytes ext3-writeback "$out")
+	o=$(summary stale_bytes ext3-ordered "$out")
+	ordered_stale=$((ordered_stale + ${o:-1}))	# no row is a failure too
+	ordered_rows=$((ordered_rows + $(detail_rows ext3-ordered "$out")))
+done
+is "$st" 0 "seed000: exit 0"
+is "$ordered_stale" 0 "seed000 on ext3 data=ordered: no stale bytes ($tries runs)"
+is "$ordered_rows" 0 "seed000 data=ordered: no failing state"
+if [ "${n:-0}" -eq 0 ] && loaded; then
+	# Under the loaded pass only: the load wrote the data back first.
+	skip "seed000 data=writeback: no stale window in $tries runs beside a load that syncs"
+	skip "seed000: no details row to name"
+	skip "seed000 data=writeback: no failing state"
+else
+	check "seed000 on ext3 data=writeback: stale bytes ($n, run $tries)" test "${n:-0}" -gt 0
+	check "seed000: a details row names a stale file a-N" grep -q ' a-[0-9]*(stale) ' "$out"
+	check "seed000 data=writeback: failing states listed" test "$(detail_rows ext3-writeback "$out")" -ge 1
+fi
 
 # append with fdatasync per record: nothing lost, a flush per record.
 fcrash -q -f ext4 -w append --rounds 2 >"$out" 2>"$errf"
