@@ -21,6 +21,20 @@
 
 /* ---- output format ---- */
 
+/* S for a message: at most 40 bytes, control bytes as '?', so a hostile
+ * string cannot make the one-line error two. */
+static const char *
+shown(const char *s, char *buf, size_t len)
+{
+	size_t i;
+
+	snprintf(buf, len < 41 ? len : 41, "%s", s);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 static int format_set = -1;	/* -1: not chosen yet */
 
 int
@@ -38,21 +52,26 @@ record_set_format(const char *name)
 void
 record_format_option(const char *arg)
 {
+	char buf[48];
+
 	if (record_set_format(arg) < 0)
-		cli_usage_error("invalid --format '%s': text or json", arg);
+		cli_usage_error("invalid --format '%s': text or json",
+		    shown(arg, buf, sizeof(buf)));
 }
 
 enum record_format
 record_get_format(void)
 {
 	const char *env = getenv("FSBENCH_FORMAT");
+	char buf[48];
 
 	if (format_set >= 0)
 		return (enum record_format)format_set;
 	if (env == NULL || *env == '\0')
 		return RECORD_TEXT;
 	if (record_set_format(env) < 0)
-		cli_usage_error("invalid FSBENCH_FORMAT '%s': text or json", env);
+		cli_usage_error("invalid FSBENCH_FORMAT '%s': text or json",
+		    shown(env, buf, sizeof(buf)));
 	return (enum record_format)format_set;
 }
 
@@ -1035,20 +1054,6 @@ has_control(const char *s)
 }
 
 /* ---- reading JSON Lines ---- */
-
-/* S for a message: at most 40 bytes, control bytes as '?', so a hostile
- * string cannot make the one-line error two. */
-static const char *
-shown(const char *s, char *buf, size_t len)
-{
-	size_t i;
-
-	snprintf(buf, len < 41 ? len : 41, "%s", s);
-	for (i = 0; buf[i]; i++)
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
-			buf[i] = '?';
-	return buf;
-}
 
 int
 record_is_json_line(const char *p, size_t len)

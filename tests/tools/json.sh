@@ -83,6 +83,15 @@ for p in fzero frandrw fload; do
 	check "  one line naming it, nothing on stdout" sh -c \
 	    "grep -q \"invalid --format 'xml'\" '$scratch/bad.err' && [ ! -s '$scratch/bad.out' ] && [ \$(wc -l <'$scratch/bad.err') -le 2 ]"
 done
+nl='
+'
+fzero --format "json${nl}# fsbench 1" -s 1M "$scratch/z" >"$scratch/bad.out" 2>"$scratch/bad.err"
+is "$?" 2 "--format with a newline: exit 2"
+is "$(wc -l <"$scratch/bad.err")" 2 "  the message stays one line (and the Try line)"
+# shellcheck disable=SC2016 # the backquotes are the hostile input
+FSBENCH_FORMAT='`touch ran`' fzero -s 1M -m fallocate "$scratch/z" >"$scratch/bad.out" 2>"$scratch/bad.err"
+is "$?" 2 "FSBENCH_FORMAT with backquotes: exit 2"
+check "  nothing ran" test ! -e ran
 FSBENCH_FORMAT=yaml fzero -s 1M -m fallocate "$scratch/z" >"$scratch/bad.out" 2>"$scratch/bad.err"
 is "$?" 2 "FSBENCH_FORMAT=yaml: exit 2"
 check "  naming the variable" grep -q "invalid FSBENCH_FORMAT 'yaml'" "$scratch/bad.err"
@@ -150,6 +159,13 @@ bad "keys that are not the first columns" \
     "{\"run\":1,\"label\":\"a\",\"method\":\"x\",$meta}"
 bad "format version 9" "{\"label\":\"a\",\"meta\":{\"fsbench\":9}}"
 bad "cut short" "{\"label\":\"a\",\"run\":1,"
+bad "a number past a double" "{\"label\":\"a\",\"run\":1,\"method\":\"x\",\"seconds\":1e999,$meta}"
+# A backquote is a character of a word: it stays one, and nothing runs it.
+printf '%s\n' "{\"label\":\"a\",\"run\":1,\"method\":\"\`touch\`ran\",\"seconds\":1,$meta}" >"$scratch/b.json"
+fcompare --convert "$scratch/b.json" >"$scratch/b.txt" 2>/dev/null
+is "$?" 0 "a backquote in a cell is read"
+check "  as the word it is" grep -q '^a  *1  *`touch`ran ' "$scratch/b.txt"
+check "  and nothing ran" test ! -e ran
 bad "a raw newline in a metadata value (the writer escapes them)" \
     "{\"label\":\"a\",\"run\":1,\"method\":\"x\",\"meta\":{\"fsbench\":1,\"path\":\"/x\\ny\"}}"
 # An escaped newline in a metadata value, as the writer makes it, reads
