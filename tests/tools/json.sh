@@ -164,6 +164,7 @@ bad "a number past a double" "{\"label\":\"a\",\"run\":1,\"method\":\"x\",\"seco
 printf '%s\n' "{\"label\":\"a\",\"run\":1,\"method\":\"\`touch\`ran\",\"seconds\":1,$meta}" >"$scratch/b.json"
 fcompare --convert "$scratch/b.json" >"$scratch/b.txt" 2>/dev/null
 is "$?" 0 "a backquote in a cell is read"
+# shellcheck disable=SC2016 # the backquotes are the hostile input
 check "  as the word it is" grep -q '^a  *1  *`touch`ran ' "$scratch/b.txt"
 check "  and nothing ran" test ! -e ran
 bad "a raw newline in a metadata value (the writer escapes them)" \
