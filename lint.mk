@@ -5,7 +5,7 @@
 # positive is suppressed in the code, next to a comment saying why.
 LINT_CPPFLAGS = -std=gnu11 -DHAVE_CONFIG_H -I$(top_builddir) \
 	-I$(top_srcdir)/lib -DPKGDATADIR='"$(pkgdatadir)"' $(GSL_CFLAGS) \
-	$(JANSSON_CFLAGS) $(ZLIB_CFLAGS)
+	$(JANSSON_CFLAGS) $(ZLIB_CFLAGS) $(BLKID_CFLAGS)
 LINT_C_DIRS = lib fzero frandrw fload fcompare fmatrix fcrash fhosts tests/unit bench fuzz
 LINT_VALGRIND = valgrind -q --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite --track-fds=no

@@ -50,6 +50,7 @@ struct fzero {
 	bool verify;
 	bool keep;
 	bool force;
+	bool fs_name;		/* --fs-name: print it and exit */
 	bool space_check;
 	bool skip_unsupported;
 	bool quiet;
@@ -93,6 +94,7 @@ enum {
 	OPT_FIEMAP_DUMP,
 	OPT_FORCE,
 	OPT_FORMAT,
+	OPT_FS_NAME,
 	OPT_KEEP,
 	OPT_MAX_RUNS,
 	OPT_NO_SPACE_CHECK,
@@ -110,6 +112,7 @@ static const struct option longopts[] = {
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "fs-name", no_argument, NULL, OPT_FS_NAME },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "label", required_argument, NULL, 'l' },
@@ -169,6 +172,8 @@ usage(void)
 	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
 	    "      --start-at EPOCH    begin the first method at that instant of\n"
 	    "                          this host's clock (fhosts(1))\n"
+	    "      --fs-name           print the name of the file system that\n"
+	    "                          holds PATH (the fs metadata) and exit\n"
 	    "  -q, --quiet             no progress meter, no note of a kept file\n");
 	cli_usage_std_options(26);
 	printf("\nMethods:\n");
@@ -273,6 +278,9 @@ parse_options(struct fzero *z, int argc, char *argv[])
 			break;
 		case OPT_FORCE:
 			z->force = true;
+			break;
+		case OPT_FS_NAME:
+			z->fs_name = true;
 			break;
 		case OPT_KEEP:
 			z->keep = true;
@@ -639,6 +647,11 @@ main(int argc, char *argv[])
 	find_fsdir(&z);
 	if (sysinfo_fs(z.fsdir, &z.fs) < 0)
 		err(EXIT_RUN_FAILED, "%s", z.fsdir);
+	/* For scripts (freport's labels): the one name every tool gives. */
+	if (z.fs_name) {
+		printf("%s\n", z.fs.fstype);
+		return 0;
+	}
 	z.label = record_pick_label(z.label, z.fs.fstype);
 	devstat_find(z.fsdir, &z.fs, &z.dev);
 	if (z.space_check)

@@ -25,5 +25,5 @@ lib_libfsbench_la_SOURCES = \
 	lib/target.c lib/target.h \
 	lib/xalloc.c lib/xalloc.h \
 	lib/xio.c lib/xio.h
-lib_libfsbench_la_LIBADD = $(ZLIB_LIBS) $(JANSSON_LIBS) -lm
-lib_libfsbench_la_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) $(JANSSON_CFLAGS)
+lib_libfsbench_la_LIBADD = $(ZLIB_LIBS) $(JANSSON_LIBS) $(BLKID_LIBS) -lm
+lib_libfsbench_la_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) $(JANSSON_CFLAGS) $(BLKID_CFLAGS)

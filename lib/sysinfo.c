@@ -18,6 +18,7 @@
 #include <linux/magic.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <blkid.h>
 
 #include "sysinfo.h"
 
@@ -352,12 +353,14 @@ ext4_data_mode(struct fs_info *f)
 }
 
 /* statfs's magic numbers of the file systems people measure, for when the
- * mount cannot be seen.  ext2, ext3 and ext4 share one. */
+ * mount cannot be seen.  ext2, ext3 and ext4 share one; its name is made of
+ * characters that are safe in a label and a file name (no '/'), since it
+ * becomes the default label. */
 static const struct {
 	unsigned long magic;
 	const char *name;
 } fs_magic[] = {
-	{ EXT4_SUPER_MAGIC, "ext2/3/4" }, { XFS_SUPER_MAGIC, "xfs" },
+	{ EXT4_SUPER_MAGIC, "ext2-3-4" }, { XFS_SUPER_MAGIC, "xfs" },
 	{ BTRFS_SUPER_MAGIC, "btrfs" }, { TMPFS_MAGIC, "tmpfs" },
 	{ RAMFS_MAGIC, "ramfs" }, { F2FS_SUPER_MAGIC, "f2fs" },
 	{ 0x2fc12fc1, "zfs" }, { NFS_SUPER_MAGIC, "nfs" },
@@ -368,23 +371,120 @@ static const struct {
 	{ 0x9123683e, "btrfs" }, { 0xca451a4e, "bcachefs" },
 };
 
-/* No mount entry: name the file system from statfs and say so. */
-static void
-fs_from_statfs(const struct statfs *sf, struct fs_info *f)
+const char *
+sysinfo_magic_name(unsigned long magic)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(fs_magic) / sizeof(fs_magic[0]); i++)
-		if ((unsigned long)sf->f_type == fs_magic[i].magic) {
-			copy(f->fstype, sizeof(f->fstype), fs_magic[i].name);
+		if (magic == fs_magic[i].magic)
+			return fs_magic[i].name;
+	return NULL;
+}
+
+/* Does the superblock's TYPE belong to the mounted file system's magic?
+ * Guards against a device that is not what holds the path (an overlay, a
+ * bind of another file system). */
+static int
+type_fits_magic(const char *type, const char *magic_name)
+{
+	if (magic_name == NULL)
+		return 0;
+	if (strcmp(magic_name, "ext2-3-4") == 0)
+		return strcmp(type, "ext2") == 0 || strcmp(type, "ext3") == 0 ||
+		    strcmp(type, "ext4") == 0;
+	return strcmp(type, magic_name) == 0;
+}
+
+/* The block device of DEV as /dev/NAME, from /sys/dev/block/MAJ:MIN/uevent. */
+static int
+block_device_path(dev_t dev, char *out, size_t len)
+{
+	char path[64], line[256];
+	FILE *in;
+	int found = -1;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/uevent", major(dev),
+	    minor(dev));
+	in = fopen(path, "re");
+	if (in == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), in) != NULL) {
+		chomp(line);
+		if (strncmp(line, "DEVNAME=", 8) == 0 && line[8] != '\0' &&
+		    strstr(line + 8, "..") == NULL) {
+			snprintf(out, len, "/dev/%s", line + 8);
+			found = 0;
 			break;
 		}
-	if (i == sizeof(fs_magic) / sizeof(fs_magic[0]))
+	}
+	fclose(in);
+	return found;
+}
+
+/* No mount entry, but /sys and /dev are there (a chroot with them bound
+ * in): the device's superblock tells ext2, ext3 and ext4 apart, which the
+ * magic cannot.  Reading a block device needs root (or the disk group). */
+static int
+fs_from_superblock(dev_t dev, const char *magic_name, struct fs_info *f)
+{
+	char devpath[256];
+	const char *type = NULL;
+	blkid_probe pr;
+	int found = -1;
+
+	if (block_device_path(dev, devpath, sizeof(devpath)) < 0)
+		return -1;
+	pr = blkid_new_probe_from_filename(devpath);
+	if (pr == NULL)
+		return -1;
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE);
+	if (blkid_do_safeprobe(pr) == 0 &&
+	    blkid_probe_lookup_value(pr, "TYPE", &type, NULL) == 0 &&
+	    type_fits_magic(type, magic_name)) {
+		copy(f->fstype, sizeof(f->fstype), type);
+		copy(f->device, sizeof(f->device), devpath);
+		found = 0;
+	}
+	blkid_free_probe(pr);
+	return found;
+}
+
+/* No mount entry: name the file system from its superblock where it can be
+ * read, else from statfs, and say which. */
+static void
+fs_without_mount(const struct statfs *sf, dev_t dev, struct fs_info *f)
+{
+	const char *name = sysinfo_magic_name((unsigned long)sf->f_type);
+
+	if (fs_from_superblock(dev, name, f) == 0) {
+		copy(f->source_note, sizeof(f->source_note), "superblock: no "
+		    "mount entry visible (a chroot or container?): type read "
+		    "from the device by libblkid, mount options unknown");
+		return;
+	}
+	if (name != NULL)
+		copy(f->fstype, sizeof(f->fstype), name);
+	else
 		snprintf(f->fstype, sizeof(f->fstype), "magic-0x%lx",
 		    (unsigned long)sf->f_type);
 	copy(f->source_note, sizeof(f->source_note), "statfs: no mount "
 	    "entry visible (a chroot or container?): device and mount "
 	    "options unknown");
+}
+
+int
+sysinfo_fs_unmounted(const char *path, struct fs_info *f)
+{
+	struct stat st;
+	struct statfs sf;
+
+	memset(f, 0, sizeof(*f));
+	if (stat(path, &st) < 0 || statfs(path, &sf) < 0)
+		return -1;
+	fs_without_mount(&sf, st.st_dev, f);
+	return 0;
 }
 
 int
@@ -420,7 +520,7 @@ sysinfo_fs(const char *path, struct fs_info *f)
 		fclose(in);
 	}
 	if (found < 0)
-		fs_from_statfs(&sf, f);
+		fs_without_mount(&sf, st.st_dev, f);
 	ext4_data_mode(f);
 	return 0;
 }

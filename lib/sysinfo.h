@@ -32,7 +32,7 @@ struct fs_info {
 	int no_backing;		/* tmpfs, ramfs: page cache cannot be dropped */
 	/* Where the fields came from when no mount entry was visible (a
 	 * chroot, a container): "" when mountinfo had the mount. */
-	char source_note[128];
+	char source_note[192];
 };
 
 /* Fill H; fields that cannot be read are "-" or 0.  Never fails. */
@@ -40,6 +40,15 @@ void sysinfo_host(struct host_info *h);
 
 /* Fill F for the file system holding PATH.  Returns 0, or -1 with errno. */
 int sysinfo_fs(const char *path, struct fs_info *f);
+
+/* What sysinfo_fs names PATH's file system where no mount entry is visible
+ * (a chroot): from the superblock where it can be read, else statfs's magic
+ * (fstype, device and source_note only).  For tests. */
+int sysinfo_fs_unmounted(const char *path, struct fs_info *f);
+
+/* The name fsbench gives statfs's magic number MAGIC where no mount entry
+ * is visible (ext2, ext3 and ext4 share "ext2-3-4"), or NULL. */
+const char *sysinfo_magic_name(unsigned long magic);
 
 /* Find the mountinfo line of device DEV (major:minor) in IN.  Returns 0 on
  * a match, -1 otherwise.  Split out so tests can feed a fixture. */

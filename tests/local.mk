@@ -83,3 +83,7 @@ TESTS += tests/tools/hostile.sh tests/tools/help-shape.sh
 EXTRA_DIST += tests/tools/hostile.sh tests/tools/help-shape.sh tests/helpers/exchange.c
 TESTS += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh
 EXTRA_DIST += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh
+
+# fsname: lib/sysinfo's name for a file system whose mount is not visible.
+check_PROGRAMS += tests/helpers/fsname
+tests_helpers_fsname_SOURCES = tests/helpers/fsname.c

@@ -28,6 +28,12 @@ if command -v mkfs.xfs >/dev/null 2>&1; then
 fi
 mkdir "$ext2" "$ext4" ${xfs:+"$xfs"} || exit 1
 
+# Where the mount is not visible (a chroot), the superblock still tells
+# ext2 from ext4, which share statfs's magic.
+is "$(fsname "$ext2")" "ext2 superblock" "unmounted view: ext2 named by its superblock"
+is "$(fsname "$ext4")" "ext4 superblock" "unmounted view: ext4 named by its superblock"
+[ -z "$xfs" ] || is "$(fsname "$xfs")" "xfs superblock" "unmounted view: xfs named by its superblock"
+
 out=$scratch/out
 errf=$scratch/err
 size=8388608

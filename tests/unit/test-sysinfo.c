@@ -4,7 +4,9 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include "sysinfo.h"
@@ -32,6 +34,34 @@ parse(dev_t dev, struct fs_info *f)
 	rc = sysinfo_parse_mountinfo(in, dev, f);
 	fclose(in);
 	return rc;
+}
+
+/* Where no mount is visible, the name is the superblock's (as root, with
+ * /sys and /dev) or the magic's, and never holds a '/'. */
+static void
+unmounted_names(void)
+{
+	struct fs_info m, u;
+	struct statfs sf;
+	const char *magic;
+
+	ok(strchr(sysinfo_magic_name(EXT4_SUPER_MAGIC), '/') == NULL,
+	    "ext2/3/4's shared magic has a name without '/': %s",
+	    sysinfo_magic_name(EXT4_SUPER_MAGIC));
+	if (sysinfo_fs(".", &m) < 0 || sysinfo_fs_unmounted(".", &u) < 0 ||
+	    statfs(".", &sf) < 0) {
+		ok(0, "sysinfo_fs and sysinfo_fs_unmounted on .");
+		return;
+	}
+	magic = sysinfo_magic_name((unsigned long)sf.f_type);
+	ok(strchr(u.fstype, '/') == NULL, "unmounted name %s has no '/'", u.fstype);
+	if (strncmp(u.source_note, "superblock", 10) == 0)
+		is_str(u.fstype, m.fstype, "the superblock names . as the mount does");
+	else
+		ok(magic == NULL ? strncmp(u.fstype, "magic-0x", 8) == 0 :
+		    strcmp(u.fstype, magic) == 0,
+		    "without the superblock, the magic's name (%s; root: %s)",
+		    u.fstype, getuid() == 0 ? "yes" : "no");
 }
 
 int
@@ -88,5 +118,6 @@ main(void)
 	ok(sysinfo_fs("/proc", &f) == 0 && strcmp(f.fstype, "proc") == 0, "/proc is proc");
 	ok(sysinfo_fs("/dev/shm", &f) != 0 || f.no_backing, "/dev/shm has no backing store");
 	ok(sysinfo_fs("/nonexistent/x", &f) == -1, "a missing path fails");
+	unmounted_names();
 	return tap_done();
 }
