@@ -4,7 +4,7 @@
 # DEB_BUILD_OPTIONS (nocheck, parallel=N) reaches dpkg-buildpackage.
 EXTRA_DIST += debian/changelog debian/control debian/copyright \
 	debian/rules debian/source/format debian/local.mk \
-	tests/package/install-chroot.sh
+	tests/package/install-chroot.sh tests/package/fresh-root.sh
 deb_dir = $(abs_top_builddir)/deb-build
 deb: dist
 	rm -rf '$(deb_dir)'

@@ -3,6 +3,7 @@
 
 t_n=0
 t_failed=0
+t_started=$(date +%s)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fsbench-test.XXXXXX") || exit 1
 cleanup_hooks=
 at_exit() { cleanup_hooks="$1
@@ -34,7 +35,12 @@ is() {	# is GOT WANT NAME
 diag() { echo "# $*"; }
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 # Failures are counted by the TAP driver; a non-zero exit would count twice.
-done_testing() { echo "1..$t_n"; exit 0; }
+# The elapsed time is a diagnostic line, for .ci/run's list of the slowest.
+done_testing() {
+	echo "1..$t_n"
+	echo "# elapsed: $(($(date +%s) - t_started)) s"
+	exit 0
+}
 
 need_root() { [ "$(id -u)" -eq 0 ] || skip_all "needs root"; }
 need_cmd() { command -v "$1" >/dev/null 2>&1 || skip_all "$1 is not installed"; }
