@@ -106,6 +106,16 @@ check "fcompare --by host compares the hosts" grep -q '127\.0\.0\.6' byhost.txt
 check "and not fhosts' own bookkeeping" not grep -q 'clock_offset_s' byhost.txt
 check "frandrw's start skew is printed" grep -q '^# start_skew_s: [0-9]' r.out
 
+# ---- a cell longer than mawk's sprintf buffer (8192 bytes) keeps its host
+# column: the README's fleet example prints histogram rows that long.
+awk 'BEGIN { c = "1"; while (length(c) < 20000) c = c ",1"
+	print "# fsbench 1"; print "# keys: label run"; print "label run big"; print "x 1 " c }' >long.rec
+fhosts_run -H hosts -- cat "$scratch/long.rec" >l.out 2>l.err
+is "$?" 0 "a 20000-byte cell through fhosts exits 0"
+is "$(awk '$1 == "x" && length($4) >= 20000 { n++ } END { print n + 0 }' l.out)" 5 \
+	"  every host's long row keeps its cell, with a host column"
+check "  and its stderr says nothing of awk's limits" not grep -q 'program limit' l.err
+
 # ---- fplot: a bar per host with the fleet line across, a percentile
 # line per host with the fleet's
 if command -v gnuplot >/dev/null; then
