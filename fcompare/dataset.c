@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "dataset.h"
+#include "record.h"
 #include "xalloc.h"
 
 const char *const ds_env_keys[DS_NENV] = {
@@ -223,7 +224,7 @@ ds_series(struct dataset *ds, int nkeys, const char *const *names,
 		ds_note_keyname(ds, names[k]);
 	}
 	s->metric = xstrdup(metric);
-	s->dir = metric_direction(metric);
+	s->dir = record_direction(metric);
 	/* An array of pointers: sizeof a pointer is meant. */
 	ds->series = xrealloc(ds->series, ds->nseries + 1,
 	    sizeof(*ds->series)); /* NOLINT(bugprone-sizeof-expression) */
@@ -334,22 +335,3 @@ ds_prune(struct dataset *ds)
 	ds->hcap = 0;
 }
 
-static int
-ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-int
-metric_direction(const char *name)
-{
-	if (strcmp(name, "iops") == 0 || ends_with(name, "_per_s") ||
-	    ends_with(name, "_iops"))
-		return 1;
-	if (strcmp(name, "seconds") == 0 || ends_with(name, "_s") ||
-	    strncmp(name, "lat_", 4) == 0 || strncmp(name, "svc_", 4) == 0)
-		return -1;
-	return 0;
-}

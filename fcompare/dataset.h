@@ -106,8 +106,4 @@ void ds_move_group_first(struct dataset *ds, size_t g);
 /* Drop series with no values, and those from -m all that are constant. */
 void ds_prune(struct dataset *ds);
 
-/* Which way is better, from the metric's name (fsbench(7)): seconds, *_s
- * and lat_* lower; iops and *_per_s higher; anything else neither. */
-int metric_direction(const char *name);
-
 #endif

@@ -104,11 +104,11 @@ CLI_USAGE_OPTIONS
 "                         mean and stddev, and differences in units\n");
 	cli_usage_std_options(25);
 	printf("\n"
-"Verdicts: better or worse (from the metric's name: seconds, *_s, lat_*\n"
-"and svc_* lower is better; iops and *_per_s higher), higher or lower (no\n"
-"direction), ~ (no significant difference: with what it could have\n"
-"detected).  A delta's interval is at the level its verdict was decided\n"
-"at, so ~ is printed exactly when the interval holds 0.\n");
+"Verdicts: better or worse (from the metric's name: seconds, *_s, lat_*,\n"
+"svc_* and fsync_us_* lower is better; iops, *_iops and *_per_s higher),\n"
+"higher or lower (no direction), ~ (no significant difference: with what\n"
+"it could have detected).  A delta's interval is at the level its verdict\n"
+"was decided at, so ~ is printed exactly when the interval holds 0.\n");
 	cli_usage_end("0 compared, 1 a metric is worse (--fail-worse), 2 usage "
 	    "or\ninput error.");
 }

@@ -1001,33 +1001,6 @@ tool_of(const struct record_block *b, char *buf, size_t len)
 	return buf;
 }
 
-/* The program's main measurement, when no -m is given. */
-static int
-default_metric(const char *tool, const char *col)
-{
-	static const char *const main_metric[][2] = {
-		{ "fzero", "seconds" }, { "frandrw", "iops" },
-		{ "fload", "seconds" }, { "fio", "iops" }, { "fio", "bw_kib_per_s" },
-		{ "bonnie++", "putc_kib_per_s" },
-		{ "bonnie++", "put_block_kib_per_s" },
-		{ "bonnie++", "rewrite_kib_per_s" },
-		{ "bonnie++", "getc_kib_per_s" },
-		{ "bonnie++", "get_block_kib_per_s" },
-	};
-	size_t i;
-	int known = 0;
-
-	for (i = 0; i < sizeof(main_metric) / sizeof(main_metric[0]); i++) {
-		if (strcmp(tool, main_metric[i][0]) != 0)
-			continue;
-		known = 1;
-		if (strcmp(col, main_metric[i][1]) == 0)
-			return 1;
-	}
-	/* Another program: every measurement with a direction. */
-	return !known && metric_direction(col) != 0;
-}
-
 struct grouping {
 	int by_label;		/* labels differ: they name the groups */
 	size_t nfiles;
@@ -1108,7 +1081,7 @@ is_metric_col(const struct options *o, const char *tool, const char *col,
 	if (o->all_metrics)
 		return 1;
 	if (o->nmetrics == 0)
-		return default_metric(tool, col);
+		return record_main_metric(tool, col);
 	for (i = 0; i < o->nmetrics; i++)
 		if (strcmp(o->metrics[i], col) == 0) {
 			found[i] = 1;

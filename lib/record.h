@@ -15,6 +15,27 @@
 
 struct json_t;
 
+/* ---- what a column means (record-column.c) ---- */
+
+enum record_match { RECORD_MATCH_NONE, RECORD_MATCH_EXACT,
+	RECORD_MATCH_PREFIX, RECORD_MATCH_SUFFIX };
+/* A column whose name matches TEXT is better higher (DIR 1) or lower (-1);
+ * the first matching rule decides, and a name no rule matches has no
+ * direction.  Ends with a rule whose TEXT is NULL. */
+struct record_dir_rule {
+	enum record_match match;
+	const char *text;
+	int dir;
+};
+extern const struct record_dir_rule record_dir_rules[];
+
+/* 1 higher is better, -1 lower is better, 0 no direction. */
+int record_direction(const char *name);
+/* Is COL the main measurement of TOOL's records (fzero's seconds,
+ * frandrw's iops...)?  For a program not known here, every column with a
+ * direction is. */
+int record_main_metric(const char *tool, const char *col);
+
 /* ---- output format ---- */
 
 /* Text blocks (fsbench(7)) or JSON Lines: one object per row with the

@@ -25,9 +25,7 @@ function fmtnum(v) {
 }
 # What a column measures, with its unit, from its name (fsbench(7)).
 function axis(m,   b, dir) {
-	dir = ""
-	if (m == "seconds" || m ~ /_s$/ || m ~ /^lat_/) dir = ", lower is better"
-	if (m == "iops" || m ~ /_per_s$/) dir = ", higher is better"
+	dir = direction(m) < 0 ? ", lower is better" : direction(m) > 0 ? ", higher is better" : ""
 	if (m == "seconds") return "time (s)" dir
 	if (m == "iops") return "IOPS (operations/s)" dir
 	if (m == "mib_per_s") return "throughput (MiB/s)" dir

@@ -6,6 +6,26 @@
 # skipped.  The program given after
 # this file with another -f supplies on_header() and on_row().  Set prog
 # (for messages) and stdin_file (shown as "stdin") with -v.
+# Which way a column is better, from its name: lib/record-column.c's
+# record_dir_rules[], in the same order (the first match decides; a test,
+# plot-awk.sh, holds the two equal).  1 higher, -1 lower, 0 neither.
+function dir_rules() {
+	ndir_rule = split("exact iops 1|suffix _iops 1|suffix _per_s 1|" \
+	    "exact seconds -1|suffix _s -1|prefix lat_ -1|prefix svc_ -1|" \
+	    "prefix fsync_us_ -1", dir_rule, "|")
+}
+function direction(m,   i, f, k) {
+	if (!ndir_rule) dir_rules()
+	for (i = 1; i <= ndir_rule; i++) {
+		split(dir_rule[i], f, " ")
+		k = length(f[2])
+		if ((f[1] == "exact" && m == f[2]) ||
+		    (f[1] == "prefix" && substr(m, 1, k) == f[2]) ||
+		    (f[1] == "suffix" && length(m) >= k && substr(m, length(m) - k + 1) == f[2]))
+			return f[3] + 0
+	}
+	return 0
+}
 function fail(msg) { printf "%s: %s\n", (prog == "" ? "fsbench" : prog), msg > "/dev/stderr"; failed = 1; exit 2 }
 function src() { return FILENAME == stdin_file ? "stdin" : FILENAME }
 function at() { return src() ":" FNR }

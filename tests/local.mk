@@ -87,3 +87,7 @@ EXTRA_DIST += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json
 # fsname: lib/sysinfo's name for a file system whose mount is not visible.
 check_PROGRAMS += tests/helpers/fsname
 tests_helpers_fsname_SOURCES = tests/helpers/fsname.c
+
+# dirrules: lib/record's direction rules, held equal to reader.awk's.
+check_PROGRAMS += tests/helpers/dirrules
+tests_helpers_dirrules_SOURCES = tests/helpers/dirrules.c

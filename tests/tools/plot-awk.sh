@@ -89,6 +89,34 @@ is "$(tr '\n' '|' <"$out")" "| a | b ||| --- | ---: ||| x | 1 ||" "report-mdtabl
 printf 'a\tbb\nxxx\t1\n' | awk -v nk=1 -f "$a/report-txttable.awk" >"$out"
 is "$(tr '\n' '|' <"$out")" "  a    bb|  xxx   1|" "report-txttable: aligned columns"
 
+# Which way is better: reader.awk's rules are lib/record's, in order, and
+# give the same answer for every column name fsbench writes and a few more.
+if command -v dirrules >/dev/null 2>&1; then
+	dirrules >"$scratch/c-rules"
+	printf 'function on_header() { }\nfunction on_row() { }\n' >"$scratch/hooks.awk"
+	echo 'BEGIN { dir_rules(); for (i = 1; i <= ndir_rule; i++) print dir_rule[i] }' >"$scratch/rules.awk"
+	awk -f "$a/reader.awk" -f "$scratch/hooks.awk" -f "$scratch/rules.awk" </dev/null >"$scratch/awk-rules"
+	check "direction: reader.awk's rules are lib/record's, in the same order" \
+	    cmp "$scratch/c-rules" "$scratch/awk-rules"
+	names="seconds iops mib_per_s write_s lat_us_p99 svc_us_p99 svc_us_max fsync_us_p99
+	    states_per_s read_iops bw_kib_per_s cpu_pct bytes ops ratio extents dev_read_ratio
+	    seconds_x xiops lat svc fsync_us_ _s per_s s"
+	# shellcheck disable=SC2086 # the names are words
+	dirrules $names >"$scratch/c-dirs"
+	echo 'BEGIN { n = split(ENVIRON["NAMES"], m, /[ \t\n]+/); for (i = 1; i <= n; i++) if (m[i] != "") print m[i], direction(m[i]) }' >"$scratch/dirs.awk"
+	NAMES=$names awk -f "$a/reader.awk" -f "$scratch/hooks.awk" -f "$scratch/dirs.awk" </dev/null >"$scratch/awk-dirs"
+	check "direction: the same for every name in C and in awk" cmp "$scratch/c-dirs" "$scratch/awk-dirs"
+	is "$(awk '$2 == -1 { print $1 }' "$scratch/c-dirs" | tr '\n' ' ')" \
+	    "seconds write_s lat_us_p99 svc_us_p99 svc_us_max fsync_us_p99 fsync_us_ _s per_s " \
+	    "direction: times, latencies, service times and fsync latencies are lower-better"
+	echo 'BEGIN { print axis("svc_us_p99"); print axis("fsync_us_p99") }' >"$scratch/axis.awk"
+	awk -v mu=u -f "$a/reader.awk" -f "$a/chart.awk" -f "$scratch/hooks.awk" -f "$scratch/axis.awk" \
+	    </dev/null >"$out" 2>"$errf"
+	is "$(grep -c 'lower is better' "$out")" 2 "a chart of svc_us_p99 or fsync_us_p99 says lower is better"
+else
+	skip "the dirrules helper is not built"
+fi
+
 # cdf: a sorted latency list on a nines axis.
 printf '1 1\n1 2\n1 3\n1 4\n' | awk -v ymaxfile="$scratch/ymax" -f "$a/cdf.awk" >"$out"
 check "cdf: a point per latency" test "$(grep -c . "$out")" -ge 4
