@@ -6,8 +6,8 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 30
 FUZZ_CFLAGS = -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I$(top_builddir) -I$(top_srcdir)/lib \
-	$(GSL_CFLAGS) $(JANSSON_CFLAGS)
-FUZZ_LIBS = $(ZLIB_LIBS) $(GSL_LIBS) $(JANSSON_LIBS) -lm
+	$(GSL_CFLAGS) $(JANSSON_CFLAGS) $(BLKID_CFLAGS)
+FUZZ_LIBS = $(ZLIB_LIBS) $(GSL_LIBS) $(JANSSON_LIBS) $(BLKID_LIBS) -lm
 # target: extra sources (a program's parser files)
 FUZZ_TARGETS = size record sysinfo devstat
 FUZZ_EXTRA_size =
