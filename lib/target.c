@@ -19,33 +19,37 @@
 
 #include "size.h"
 #include "target.h"
-
-#define MAX_REGISTERED 64
+#include "xalloc.h"
 
 volatile sig_atomic_t target_signal;
-static char *registered[MAX_REGISTERED];
+/* Paths to remove on the way out: one per job's file, so as many as the
+ * jobs (frandrw -j 256) and the output files. */
+static char **registered;
+static size_t nregistered;
 
 void
 target_register(const char *path)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < MAX_REGISTERED; i++)
-		if (registered[i] == NULL) {
-			registered[i] = strdup(path);
-			if (registered[i] == NULL)
-				err(1, "out of memory");
-			return;
-		}
-	errx(1, "internal error: too many files to clean up");
+	for (i = 0; i < nregistered; i++)
+		if (registered[i] == NULL)
+			break;
+	if (i == nregistered) {
+		registered = xrealloc(registered, nregistered + 16,
+		    sizeof(*registered));
+		memset(registered + nregistered, 0, 16 * sizeof(*registered));
+		nregistered += 16;
+	}
+	registered[i] = xstrdup(path);
 }
 
 void
 target_unregister(const char *path)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < MAX_REGISTERED; i++)
+	for (i = 0; i < nregistered; i++)
 		if (registered[i] && strcmp(registered[i], path) == 0) {
 			free(registered[i]);
 			registered[i] = NULL;
@@ -56,9 +60,9 @@ target_unregister(const char *path)
 void
 target_cleanup(void)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < MAX_REGISTERED; i++)
+	for (i = 0; i < nregistered; i++)
 		if (registered[i] != NULL) {
 			if (unlink(registered[i]) < 0 && errno != ENOENT)
 				warn("cannot remove %s", registered[i]);

@@ -129,6 +129,14 @@ for a in 0 257 x; do
 	frandrw -q -j $a "$dir" >/dev/null 2>&1
 	is "$?" 2 "-j $a: usage error"
 done
+# Both ends of the documented range work: -j 256 is 256 files (each
+# registered for removal on the way out), all removed.
+frandrw -q -s 16K -j 256 -p create,randwrite -t 0.1 "$dir" >"$scratch/j256" 2>"$scratch/e256"
+is "$?" 0 "-j 256, the documented limit: exit 0"
+check "  no internal error" not grep -q 'internal error' "$scratch/e256"
+is "$(awk '/^#/ { next } !h { h = 1; next } $3 == "create" { print $4 }' "$scratch/j256")" 1024 \
+    "  256 jobs created 4 blocks each"
+is "$(entries_in "$dir")" 0 "  and every file is removed"
 frandrw -q -s 1M -j 2 --fiemap-dump "$scratch/fd" "$dir" >/dev/null 2>&1
 is "$?" 2 "--fiemap-dump with -j 2 and a file each: usage error"
 frandrw -q -s 1M -j 2 --shared-file "$dir/shared" >/dev/null 2>&1
