@@ -500,7 +500,8 @@ aio_run(struct phase *ph)
 			if (stopping || issued >= ph->max_ops)
 				break;
 			/* Open loop, nothing in flight: wait for the next. */
-			sleep_until(due);
+			if (!pace_wait(ph, due, deadline))
+				stopping = true;
 			now = clock_now_ns();
 			continue;
 		}

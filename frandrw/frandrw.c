@@ -43,6 +43,7 @@
 #define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
 /* Two histograms of 450 KiB and a 1.5 MiB --lat-log buffer each. */
 #define MAX_JOBS	256
+#define RATE_MIN	1e-5	/* --rate: one operation in 28 hours */
 
 enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
 
@@ -545,9 +546,10 @@ parse_option(int c, const char *arg)
 		break;
 	case OPT_RATE:
 		opt.rate = size_arg_seconds("--rate", arg);
-		if (!(opt.rate > 0) || opt.rate > 1e9)
-			cli_usage_error("invalid value for --rate: '%s' (0 < "
-			    "IOPS <= 1e9)", arg);
+		/* The interval in ns must fit in 64 bits. */
+		if (!(opt.rate >= RATE_MIN) || opt.rate > 1e9)
+			cli_usage_error("invalid value for --rate: '%s' (1e-5 "
+			    "to 1e9 IOPS)", arg);
 		break;
 	case OPT_ARRIVALS:
 		if (strcmp(arg, "fixed") != 0 && strcmp(arg, "poisson") != 0)

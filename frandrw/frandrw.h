@@ -151,6 +151,7 @@ int phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
  * until an instant of clock_now_ns()'s clock. */
 uint64_t next_due(struct phase *ph, uint64_t due);
 void sleep_until(uint64_t due);
+bool pace_wait(const struct phase *ph, uint64_t due, uint64_t deadline);
 /* --steady: take the sample that ends at NOW (OPS done so far); true once
  * the last ten lie within the phase's steady_pct of their mean. */
 bool steady_sample(struct phase *ph, struct steady *st, uint64_t now,

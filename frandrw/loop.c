@@ -215,6 +215,27 @@ sleep_until(uint64_t due)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
+/* --rate: wait until DUE, in slices of at most PACE_SLICE_NS so that -t,
+ * a signal and another job's stop end a long wait (an operation due every
+ * 100 s under -t 2).  False when the wait ended before DUE: the phase is
+ * over. */
+#define PACE_SLICE_NS 100000000u
+bool
+pace_wait(const struct phase *ph, uint64_t due, uint64_t deadline)
+{
+	uint64_t now = clock_now_ns();
+
+	while (now < due) {
+		if (now >= deadline || target_interrupted() ||
+		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
+			return false;
+		sleep_until(due - now > PACE_SLICE_NS ? now + PACE_SLICE_NS :
+		    due < deadline ? due : deadline);
+		now = clock_now_ns();
+	}
+	return true;
+}
+
 /* --steady iops:PCT:WINDOW: the iops of each tenth of the window; steady
  * once the last ten lie within PCT% of their mean, max minus min. */
 bool
@@ -291,7 +312,10 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			 * shows (coordinated omission corrected); the service
 			 * time runs from its issue. */
 			if (prev < due) {
-				sleep_until(due);
+				if (!pace_wait(ph, due, deadline)) {
+					prev = clock_now_ns();
+					break;
+				}
 				prev = clock_now_ns();
 			}
 			issued = prev;

@@ -162,5 +162,43 @@ bad "--steady without -t" -p randread --steady iops:5:1
 bad "--steady lat:5:1" -p randread -t 1 --steady lat:5:1
 bad "--steady iops:5" -p randread -t 1 --steady iops:5
 bad "--ramp -1" -p randread --ramp -1
+bad "--rate 1e-11 (its interval would overflow)" -p randread --rate 1e-11
+bad "--rate 9e-6, just under the range" -p randread --rate 9e-6
+bad "--rate 1.1e9, just over the range" -p randread --rate 1.1e9
+
+# Both ends of the range run, paced; a wait past -t ends at -t, and a
+# signal ends it at once.
+for r in 1e-5 1e9; do
+	frandrw -q -s 64K -p randread --rate "$r" -t 0.3 --force "$dir/f" >"$scratch/end.out" 2>/dev/null
+	is "$?" 0 "--rate $r, an end of the range: exit 0"
+	check "  paced: the record says so" grep -q '^# rate: ' "$scratch/end.out"
+done
+for e in psync io_uring; do
+	frandrw -q -s 64K -p randread --engine "$e" --rate 0.01 -t 1 --force "$dir/f" >"$scratch/t.out" 2>"$scratch/t.err"
+	st=$?
+	if [ "$st" -eq 0 ] || ! grep -q 'io_uring' "$scratch/t.err"; then
+		is "$st" 0 "--rate 0.01 -t 1 ($e): exit 0"
+		s=$(col seconds <"$scratch/t.out")
+		check "  the phase ends at -t, not at the next operation 100 s on ($s s)" \
+		    awk -v s="$s" 'BEGIN { exit !(s >= 0.95 && s < 20) }'
+		is "$(col ops <"$scratch/t.out")" 1 "  one operation was due within it"
+	else
+		skip "io_uring is not available here"
+	fi
+done
+mkdir "$scratch/w"
+frandrw -q -s 64K -j 2 -p randread --rate 0.01 -t 600 "$scratch/w" >/dev/null 2>&1 &
+pid=$!
+# Both files filled: the first operation is done at once, then a 100 s wait.
+full() { [ "$(find "$scratch/w" -name '.frandrw.*' -size 64k | wc -l)" -eq 2 ]; }
+wait_for 60 full
+is "$?" 0 "-j 2 --rate 0.01: both jobs' files are ready"
+kill -INT "$pid" 2>/dev/null
+gone() { ! kill -0 "$pid" 2>/dev/null; }
+wait_for 30 gone
+is "$?" 0 "SIGINT during a 100 s wait for the next operation: gone within 30 s"
+wait "$pid"
+is "$?" 130 "  died of it (exit 130)"
+is "$(entries_in "$scratch/w")" 0 "  and left no file"
 rm -f "$dir/f"
 done_testing
