@@ -17,6 +17,7 @@
 #include "fcompare.h"
 #include "input.h"
 #include "merge.h"
+#include "outliers.h"
 #include "output.h"
 #include "record.h"
 #include "size.h"
@@ -319,9 +320,6 @@ parse_args(int argc, char *argv[], struct options *o, size_t *nf)
 
 /* The power a "~" row states what it could have detected with. */
 #define POWER 0.8
-/* The first run is a warm-up when it is the worst by more than this
- * fraction of the median of the rest. */
-#define WARMUP_MARGIN 0.10
 
 static void
 summarize_series(struct series *s, size_t ngroups, double conf, int sorted)
@@ -548,16 +546,16 @@ note_outliers(struct notes *nt, const struct dataset *ds,
 
 	list[0] = '\0';
 	for (i = 0; i < m->n && shown < 5; i++)
-		if (fabs(v[i] - m->median) / m->mad_scale > STATS_OUTLIER_Z) {
+		if (stats_is_outlier(m, v[i])) {
 			snprintf(num, sizeof(num), "%.6g", v[i]);
 			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
 			    shown++ ? ", " : "", num);
 			if (at >= sizeof(list))
 				break;
 		}
-	notes_add(nt, "%s, %s: %zu outlier%s (modified Z-score above %.1f: "
+	notes_add(nt, "%s, %s: %zu outlier%s (generalized ESD test at %g%%: "
 	    "%s%s), %s", series_name(s, name, sizeof(name)), ds->group[g],
-	    m->outliers, m->outliers > 1 ? "s" : "", STATS_OUTLIER_Z, list,
+	    m->outliers, m->outliers > 1 ? "s" : "", 100 * OUTLIERS_ALPHA, list,
 	    m->outliers > shown ? ", ..." : "",
 	    o->drop_outliers ? "dropped (--drop-outliers)" : "kept");
 }
@@ -584,30 +582,22 @@ note_power(struct notes *nt, const struct series *s, size_t g,
 		    s->sum[g].n, x->min_p, x->level);
 }
 
-/* The first run of a configuration far worse than the rest: a cold
- * cache or a warm-up, which --skip-runs leaves out.  V is in run order. */
-static int
-first_run_worst(const struct series *s, const struct sample *x,
-    double *by)
+/* Below OUTLIERS_MIN_N runs nothing is flagged: say so once, rather than
+ * let a missing '!' pass for "no outliers". */
+static void
+note_few_runs(struct dataset *ds)
 {
-	double *rest, med;
-	size_t i;
-	int worst = 1;
+	size_t i, g, few = 0, total = 0;
 
-	if (s->dir == 0 || x->n < 3)
-		return 0;
-	for (i = 1; i < x->n; i++)
-		if (s->dir < 0 ? x->v[i] >= x->v[0] : x->v[i] <= x->v[0])
-			worst = 0;
-	if (!worst)
-		return 0;
-	rest = xrealloc(NULL, x->n - 1, sizeof(*rest));
-	memcpy(rest, x->v + 1, (x->n - 1) * sizeof(*rest));
-	stats_sort(rest, x->n - 1);
-	med = stats_quantile(rest, x->n - 1, 0.5);
-	free(rest);
-	*by = pct_of(x->v[0] - med, med);
-	return fabs(*by) > 100 * WARMUP_MARGIN;
+	for (i = 0; i < ds->nseries; i++)
+		for (g = 0; g < ds->series[i]->ng; g++) {
+			total++;
+			few += ds->series[i]->g[g].n < OUTLIERS_MIN_N;
+		}
+	if (few)
+		notes_add(&ds->notes, "too few runs to judge outliers (fewer "
+		    "than %d) in %zu of %zu configurations", OUTLIERS_MIN_N,
+		    few, total);
 }
 
 static void
@@ -625,7 +615,8 @@ note_warmup(struct dataset *ds, const struct options *o)
 			if (s->dir == 0 || s->g[g].n < 3)
 				continue;
 			total++;
-			if (!first_run_worst(s, &s->g[g], &by))
+			if (!outliers_first_run_worse(s->g[g].v, s->g[g].n,
+			    s->dir, &by))
 				continue;
 			if (hits++ < 3 && at < sizeof(list))
 				at += (size_t)snprintf(list + at, sizeof(list) - at,
@@ -634,10 +625,10 @@ note_warmup(struct dataset *ds, const struct options *o)
 				    ds->group[g], by);
 		}
 	if (hits)
-		notes_add(&ds->notes, "the first run is the worst by more than "
-		    "%.0f%% of the median of the rest in %zu of %zu "
-		    "configurations (%s%s): a warm-up?  fcompare --skip-runs 1 "
-		    "leaves it out%s", 100 * WARMUP_MARGIN, hits, total, list,
+		notes_add(&ds->notes, "the first run is the worst, beyond the "
+		    "spread of the rest (their one-sided 99%% prediction bound), "
+		    "in %zu of %zu configurations (%s%s): a warm-up?  fcompare "
+		    "--skip-runs 1 leaves it out%s", hits, total, list,
 		    hits > 3 ? "; ..." : "",
 		    o->skip_runs ? " (runs are already skipped)" : "");
 }
@@ -670,7 +661,7 @@ drop_outliers(struct series *s, size_t g, const struct options *o)
 	if (m->outliers == 0)
 		return 0;
 	for (i = 0; i < x->n; i++)
-		if (!(fabs(x->v[i] - m->median) / m->mad_scale > STATS_OUTLIER_Z))
+		if (!stats_is_outlier(m, x->v[i]))
 			x->v[k++] = x->v[i];
 	x->n = k;
 	if (o->test == TEST_UTEST)
@@ -782,6 +773,7 @@ analyze(struct dataset *ds, const struct options *o)
 	if (o->skip_runs)
 		skip_runs(ds, o->skip_runs);
 	note_warmup(ds, o);
+	note_few_runs(ds);
 	note_env(ds);
 	test_all(ds, o);
 	m = collect_p(ds, &p);

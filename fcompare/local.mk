@@ -5,6 +5,7 @@ fcompare_fcompare_SOURCES = \
 	fcompare/dataset.c fcompare/dataset.h \
 	fcompare/input.c fcompare/input.h \
 	fcompare/merge.c fcompare/merge.h \
+	fcompare/outliers.c fcompare/outliers.h \
 	fcompare/output.c fcompare/output.h \
 	fcompare/stats.c fcompare/stats.h
 fcompare_fcompare_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS) $(JANSSON_CFLAGS)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outliers.h"
 #include "output.h"
 #include "record.h"
 #include "xalloc.h"
@@ -534,9 +535,9 @@ output_table(const struct dataset *ds, const struct options *o,
 	if (outl || nt->n)
 		putchar('\n');
 	if (outl)
-		printf("!: outliers (modified Z-score above %.1f), %s\n",
-		    STATS_OUTLIER_Z, o->drop_outliers ? "dropped" :
-		    "flagged, not dropped");
+		printf("!: outliers (Rosner's generalized ESD test at %g%% on "
+		    "the logarithms), %s\n", 100 * OUTLIERS_ALPHA,
+		    o->drop_outliers ? "dropped" : "flagged, not dropped");
 	for (i = 0; i < nt->n; i++)
 		printf("note: %s\n", nt->s[i]);
 }

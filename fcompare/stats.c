@@ -10,6 +10,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "outliers.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -197,62 +198,17 @@ stats_log_moments(const double *v, size_t n, struct summary *s)
 	s->min = s->max = s->median = s->ci_lo = s->ci_hi = NAN;
 }
 
-/* 1 / 0.6745 (the normal's MAD in standard deviations) and sqrt(pi / 2)
- * (its mean absolute deviation): Iglewicz and Hoaglin's constants. */
-#define MAD_TO_SD 1.482602218505602
-#define MEANAD_TO_SD 1.2533141373155001
-
-static double
-mad_to_scale(double mad, double meanad)
-{
-	if (mad > 0)
-		return MAD_TO_SD * mad;
-	if (meanad > 0)
-		return MEANAD_TO_SD * meanad;
-	return 0;
-}
-
-double
-stats_mad_scale(const double *v, size_t n, double median)
-{
-	size_t i, j = n, k, half = n / 2;
-	double sum = 0, a = 0, b = 0, d;
-
-	if (n == 0)
-		return 0;
-	for (k = 0; k < n; k++)
-		sum += fabs(v[k] - median);
-	/* The deviations below the median, read downward, and those at or
-	 * above it, read upward, are two sorted runs: merge to the middle. */
-	while (j > 0 && v[j - 1] >= median)
-		j--;
-	i = j;
-	for (k = 0; k <= half; k++) {
-		if (i > 0 && (j >= n || median - v[i - 1] <= v[j] - median))
-			d = median - v[--i];
-		else
-			d = v[j++] - median;
-		a = b;
-		b = d;
-	}
-	/* The middle deviation, or the mean of the two middle ones. */
-	return mad_to_scale(n % 2 ? b : (a + b) / 2, sum / (double)n);
-}
-
-/* Values whose modified Z-score is beyond the cut; with fewer than 5
- * values the MAD is too rough to single one out (of 3, the farther one
- * is "beyond 3.5" more often than not). */
 static void
 count_outliers(const double *v, size_t n, struct summary *s)
 {
-	size_t i;
+	s->outliers = outliers_esd(v, n, OUTLIERS_ALPHA, &s->keep_lo,
+	    &s->keep_hi);
+}
 
-	s->outliers = 0;
-	if (n < STATS_OUTLIER_MIN_N || s->mad_scale == 0)
-		return;
-	for (i = 0; i < n; i++)
-		s->outliers += fabs(v[i] - s->median) / s->mad_scale >
-		    STATS_OUTLIER_Z;
+int
+stats_is_outlier(const struct summary *s, double v)
+{
+	return v < s->keep_lo || v > s->keep_hi;
 }
 
 void
@@ -263,7 +219,6 @@ stats_summarize(const double *v, size_t n, double conf, struct summary *s)
 	s->max = n ? v[n - 1] : NAN;
 	s->median = stats_quantile(v, n, 0.5);
 	summarize_moments(v, n, conf, s);
-	s->mad_scale = stats_mad_scale(v, n, s->median);
 	count_outliers(v, n, s);
 }
 
@@ -348,31 +303,6 @@ static struct {
 	size_t cap;
 } scratch;
 
-/* The MAD scale of unsorted V about MEDIAN, by selection on a copy of the
- * deviations; 0 when the copy cannot be made (no outliers flagged). */
-static double
-mad_scale_unsorted(const double *v, size_t n, double median)
-{
-	double *d, m, sum = 0;
-	size_t i;
-
-	if (n > scratch.cap) {
-		d = realloc(scratch.v, n * sizeof(*d));
-		if (d == NULL)
-			return 0;
-		scratch.v = d;
-		scratch.cap = n;
-		xalloc_hint_large(d, n * sizeof(*d));
-	}
-	d = scratch.v;
-	for (i = 0; i < n; i++) {
-		d[i] = fabs(v[i] - median);
-		sum += d[i];
-	}
-	m = select_quantile(d, n, 0.5);
-	return mad_to_scale(m, sum / (double)n);
-}
-
 void
 stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 {
@@ -390,7 +320,6 @@ stats_summarize_unsorted(double *v, size_t n, double conf, struct summary *s)
 				s->max = v[i];
 		}
 		s->median = select_quantile(v, n, 0.5);
-		s->mad_scale = mad_scale_unsorted(v, n, s->median);
 	}
 	summarize_moments(v, n, conf, s);
 	count_outliers(v, n, s);

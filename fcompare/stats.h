@@ -1,6 +1,6 @@
 /* stats.h: the statistics fcompare reports: a summary of one sample
  * (Welford mean and variance, order statistics, Student t interval,
- * outliers by the MAD), Welch's and Student's t-tests with their intervals
+ * outliers by outliers.c), Welch's and Student's t-tests with their intervals
  * and power, the Mann-Whitney U test and its interval, and Holm's
  * correction with the levels each test was decided at. */
 #ifndef FCOMPARE_STATS_H
@@ -24,9 +24,12 @@ struct summary {
 	size_t n;
 	double mean, sd, median, min, max;
 	double ci_lo, ci_hi;	/* interval of the mean; NaN when n < 2 */
-	double mad_scale;	/* stats_mad_scale(); 0 when all are equal */
-	size_t outliers;	/* modified Z-score beyond STATS_OUTLIER_Z */
+	size_t outliers;	/* by outliers_esd() */
+	double keep_lo, keep_hi;	/* values outside are the outliers */
 };
+
+/* Is V, a value of the sample S summarizes, one of its outliers? */
+int stats_is_outlier(const struct summary *s, double v);
 
 /* Sort V ascending (a radix sort: linear time, what 10 million numbers
  * need).  V must hold no NaN. */
@@ -122,12 +125,5 @@ void stats_cache_free(void);
 int stats_holm(const double *p, double *adj, size_t m, double alpha,
     double *level);
 
-/* Modified Z-scores (Iglewicz and Hoaglin): 0.6745 (x - median) / MAD,
- * with the mean absolute deviation (times 1.2533) standing in when the MAD
- * is 0.  Returns the scale to divide |x - median| by, 0 when every value
- * is the median.  V is sorted. */
-double stats_mad_scale(const double *v, size_t n, double median);
-#define STATS_OUTLIER_Z 3.5
-#define STATS_OUTLIER_MIN_N 5
 
 #endif

@@ -88,10 +88,10 @@ printf '10\n11\n12\n11\n10\n12\n11\n40\n' >withoutlier
 fcompare -f records g1 withoutlier >"$out" 2>err
 is "$(get "$out" withoutlier value n)" 8 "the outlier is kept"
 is "$(get "$out" withoutlier value outliers)" 1 "... and counted"
-check "... and named on stderr" grep -q 'withoutlier: 1 outlier (modified Z-score above 3.5: 40), kept' err
+check "... and named on stderr" grep -q 'withoutlier: 1 outlier (generalized ESD test at 1%: 40), kept' err
 fcompare g1 withoutlier >"$out" 2>err
 check "table: the group is marked" grep -q ' ! ' "$out"
-check "table: the note below it" grep -q '^note: value, withoutlier: 1 outlier (modified Z-score above 3.5: 40), kept' "$out"
+check "table: the note below it" grep -q '^note: value, withoutlier: 1 outlier (generalized ESD test at 1%: 40), kept' "$out"
 is "$(wc -c <err)" 0 "table: nothing on stderr"
 
 done_testing
