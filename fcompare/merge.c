@@ -8,6 +8,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -295,6 +296,26 @@ check_scheme(const struct record_block *b, const char *where)
 		    unit ? unit : "-", HIST_SCHEME, HIST_SUB_BITS);
 }
 
+/* A row's min_ns, max_ns and sum_ns must be those of its buckets: min in
+ * the lowest bucket listed, max in the highest, min <= max, and the sum
+ * between count * min and count * max.  A row that fails would merge into
+ * percentiles and a mean that no run measured. */
+static void
+check_row_bounds(const struct record_block *b, size_t r, const char *where,
+    uint64_t count, uint64_t min, uint64_t max, long double sum)
+{
+	const char *cell = record_cell(b, r, record_col(b, "buckets"));
+	const char *last = strrchr(cell, ',');
+	unsigned long long lo = strtoull(cell, NULL, 10);
+	unsigned long long hi = strtoull(last ? last + 1 : cell, NULL, 10);
+
+	if (min > max || hist_index(min) != lo || hist_index(max) != hi ||
+	    sum < (long double)count * min || sum > (long double)count * max)
+		errx(EXIT_USAGE, "%s:%zu: min_ns %" PRIu64 ", max_ns %" PRIu64
+		    " and sum_ns are not those of the row's buckets", where,
+		    b->row_line[r], min, max);
+}
+
 static void
 read_hist(const struct record_block *b, const char *where)
 {
@@ -303,7 +324,8 @@ read_hist(const struct record_block *b, const char *where)
 	int c_sum = record_col(b, "sum_ns"), c_b = record_col(b, "buckets");
 	struct group *g;
 	struct hist *h;
-	uint64_t count, before;
+	uint64_t count, before, lo, hi;
+	long double sum;
 	size_t r, k;
 
 	check_scheme(b, where);
@@ -331,11 +353,15 @@ read_hist(const struct record_block *b, const char *where)
 		m.nhist++;
 		if (count == 0)
 			continue;
-		if (u64_cell(b, r, c_min, where) < h->min)
-			h->min = u64_cell(b, r, c_min, where);
-		if (u64_cell(b, r, c_max, where) > h->max)
-			h->max = u64_cell(b, r, c_max, where);
-		hist_add_sum(h, sum_cell(b, r, c_sum, where));
+		lo = u64_cell(b, r, c_min, where);
+		hi = u64_cell(b, r, c_max, where);
+		sum = sum_cell(b, r, c_sum, where);
+		check_row_bounds(b, r, where, count, lo, hi, sum);
+		if (lo < h->min)
+			h->min = lo;
+		if (hi > h->max)
+			h->max = hi;
+		hist_add_sum(h, sum);
 	}
 }
 

@@ -150,6 +150,20 @@ merr "--merge of a malformed bucket list" "malformed bucket list" "$scratch/junk
 awk '/^# hist_unit/ { u = 1 } u && /^[a-z]/ && !/^label/ && !d { $5 = $5 + 1; d = 1 } { print }' \
     "$scratch/s.out" >"$scratch/count"
 merr "--merge of a count that does not add up" "do not add up" "$scratch/count"
+# A row's min, max and sum must be its buckets': each case edits the first
+# histogram row that has a spread (min below max).
+hedit() {	# hedit PROGRAM OUT: PROGRAM sees mn, mx, sm (column numbers)
+	awk '$1 == "label" { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	("min_ns" in c) && /^[a-z]/ && !d && $c["min_ns"] + 0 < $c["max_ns"] + 0 {
+		mn = c["min_ns"]; mx = c["max_ns"]; sm = c["sum_ns"]; '"$1"'; d = 1 } { print }' \
+	    "$scratch/s.out" >"$2"
+}
+hedit 't = $mn; $mn = $mx; $mx = t' "$scratch/minmax"
+merr "--merge of a row whose min is above its max" "not those of the row's buckets" "$scratch/minmax"
+hedit '$mn = 1' "$scratch/lowmin"
+merr "--merge of a row whose min is outside its lowest bucket" "not those of the row's buckets" "$scratch/lowmin"
+hedit '$sm = 1' "$scratch/sum"
+merr "--merge of a row whose sum is below count times min" "not those of the row's buckets" "$scratch/sum"
 fcompare --merge --convert "$scratch/s.out" >/dev/null 2>&1
 is "$?" 2 "--merge --convert: usage error"
 done_testing
