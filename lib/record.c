@@ -1059,7 +1059,10 @@ int
 record_is_json_line(const char *p, size_t len)
 {
 	const char *eol = memchr(p, '\n', len);
-	json_t *o = json_loadb(p, eol ? (size_t)(eol - p) : len, 0, NULL);
+	/* Integers past 2^63 read as doubles: a first row with 2^64 - 1 in
+	 * it is still fsbench's, not fio's JSON. */
+	json_t *o = json_loadb(p, eol ? (size_t)(eol - p) : len,
+	    JSON_DECODE_INT_AS_REAL, NULL);
 	json_t *meta = json_object_get(o, "meta");
 	int yes = json_is_object(meta) && json_object_get(meta, "fsbench") != NULL;
 

@@ -179,4 +179,13 @@ is "$(grep -c '^# fsbench 1$' "$scratch/f.txt")" 1 "  and forges no block in the
 check "  nor a row" not grep -q '^evil' "$scratch/f.txt"
 check "  the value is one escaped line" grep -qF '# path: /x\n# fsbench 1\nlabel run\nevil 1' "$scratch/f.txt"
 
+# A first row with an integer past 2^63 (the writer prints 2^64 - 1 whole)
+# is still fsbench's JSON Lines, not fio's JSON.
+printf '# fsbench 1\n# tool: fzero 0.1.0\n# keys: label run\nlabel run bytes\nx 1 18446744073709551615\nx 2 5\n' >"$scratch/big.txt"
+fcompare --convert -f json "$scratch/big.txt" >"$scratch/big.json"
+check "2^64 - 1 is written whole in JSON" grep -q '"bytes":18446744073709551615,' "$scratch/big.json"
+fcompare --convert "$scratch/big.json" >"$scratch/big.back" 2>"$scratch/big.err"
+is "$?" 0 "a first line with 2^64 - 1 is read as fsbench's JSON Lines, not fio's"
+is "$(col bytes <"$scratch/big.back" | tr '\n' ' ')" "1.8446744073709552e+19 5 " "  its value as the nearest double"
+
 done_testing
