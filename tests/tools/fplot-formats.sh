@@ -44,6 +44,18 @@ for k in fzero frandrw fload fcrash fcompare latlog; do
 	is "$?" 0 "$k: text exit status"
 done
 
+# A label is any word: one with "]]>", "<" and "&" still makes
+# well-formed SVG, with the label shown as it is.
+sed 's/^ext4 /a]]>b<c>\&d /' "$data/plot-fzero.txt" >"$scratch/evil.txt"
+fplot -o "$scratch/evil.svg" "$scratch/evil.txt"
+is "$?" 0 "a label with ]]>, < and &: svg exit status"
+if command -v xmllint >/dev/null 2>&1 || command -v python3 >/dev/null 2>&1; then
+	check "  the SVG parses as XML" svg_ok "$scratch/evil.svg"
+else
+	skip "neither xmllint nor python3 is installed: the SVG is not parsed"
+fi
+check "  the label is its text, escaped" grep -qF '>a]]&gt;b&lt;c>&amp;d<' "$scratch/evil.svg"
+
 # fcrash: per label, the bytes lost and the stale bytes of the worst state
 # (seed 000 on ext3: data=writeback only); its --details blocks are not bars.
 check "fcrash: text chart keys both measures" grep -q 'stale bytes' "$scratch/fcrash.txt"
