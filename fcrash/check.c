@@ -153,16 +153,16 @@ check_acks(const char *mnt, const struct ack *a, size_t n, size_t pos,
 		close(root);
 }
 
-/* Count the marker sectors of the regular file FD. */
+/* Count the marker sectors of FD from OFF to END. */
 static uint64_t
-stale_in(int fd)
+stale_between(int fd, off_t off, off_t end)
 {
 	static unsigned char buf[CHUNK];
 	uint64_t stale = 0;
-	off_t off = 0;
 	ssize_t n;
 
-	while ((n = pread(fd, buf, CHUNK, off)) > 0) {
+	while (off < end && (n = pread(fd, buf, end - off < (off_t)CHUNK ?
+	    (size_t)(end - off) : CHUNK, off)) > 0) {
 		for (ssize_t i = 0; i < n; i += SECTOR) {
 			size_t l = (size_t)(n - i) < SECTOR ? (size_t)(n - i) :
 			    SECTOR;
@@ -173,6 +173,34 @@ stale_in(int fd)
 		off += n;
 	}
 	return stale;
+}
+
+/* Count the marker sectors of the regular file FD of SIZE bytes.  Only
+ * its data is read: a hole reads as zeroes, never as the marker, and a
+ * sparse file of a terabyte would take hours in every state. */
+static uint64_t
+stale_in(int fd, off_t size)
+{
+	uint64_t stale = 0;
+	off_t data = 0, hole;
+
+	for (;;) {
+		data = lseek(fd, data, SEEK_DATA);
+		if (data == -1) {
+			if (errno == ENXIO)
+				return stale;	/* no data past here */
+			return stale_between(fd, 0, size);	/* no SEEK_DATA */
+		}
+		hole = lseek(fd, data, SEEK_HOLE);
+		if (hole == -1)
+			hole = size;
+		/* Sectors stay aligned to the file's offsets. */
+		data -= data % SECTOR;
+		stale += stale_between(fd, data, hole);
+		if (hole >= size)
+			return stale;
+		data = hole;
+	}
 }
 
 static void
@@ -208,7 +236,7 @@ walk(int dirfd, const char *rel, int depth, struct state_result *r)
 			    O_CLOEXEC | O_NONBLOCK);
 			if (fd == -1)
 				continue;
-			if ((s = stale_in(fd)) > 0) {
+			if ((s = stale_in(fd, st.st_size)) > 0) {
 				if (r->stale_files == 0 && r->what[0] == '\0')
 					snprintf(r->what, sizeof(r->what),
 					    "%.200s(stale)", path);
