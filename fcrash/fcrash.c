@@ -59,14 +59,6 @@ static char **g_argv;
 static bool any_loss;
 
 /* What one run of one file system found, over its states. */
-struct tally {
-	uint64_t states, unmountable, fsck_errors, lossy, stale_states;
-	uint64_t acked_lost, stale, stale_files;
-	uint64_t torn, torn_fsck, torn_lost;
-	uint64_t writes, zeroes, flushes;
-	double seconds, check_seconds;
-};
-
 enum { OPT_ROUNDS = 256, OPT_REORDER, OPT_TORN, OPT_STATES, OPT_SEED,
     OPT_DETAILS, OPT_FAIL_ON_LOSS, OPT_MKFS_OPTS, OPT_FORMAT };
 
@@ -601,72 +593,6 @@ tally_state(struct tally *t, const struct crash_state *st,
 		t->stale_files = r->stale_files;
 }
 
-/* A cell of text from the workload or a checker: no blanks, no '#', no
- * control bytes, as the record format wants. */
-static void
-cell_text(char *dst, size_t len, const char *src)
-{
-	size_t i;
-
-	for (i = 0; src[i] != '\0' && i + 1 < len && i < 160; i++) {
-		unsigned char c = (unsigned char)src[i];
-
-		dst[i] = (c <= ' ' || c >= 0x7f || c == '#') ? '_' : (char)c;
-	}
-	dst[i] = '\0';
-	if (i == 0)
-		snprintf(dst, len, "-");
-}
-
-/* A failing state, as --details prints it after the summary. */
-struct detail {
-	size_t index;
-	enum state_kind kind;
-	size_t pos;
-	size_t extra;		/* writes beyond POS it kept, the torn one too */
-	struct state_result r;
-};
-
-static void
-print_details(const struct fs_spec *s, unsigned run, const struct detail *d,
-    size_t n)
-{
-	static const char *const cols[] = { "label", "run", "fs", "state",
-	    "kind", "position", "extra_writes", "unmountable", "fsck_failed",
-	    "acked_lost_bytes", "stale_bytes", "files_with_stale", "what",
-	    "message" };
-	struct record_writer w;
-	char cell[200];
-
-	if (n == 0)
-		return;
-	record_begin(&w, stdout, "fcrash", g_argc, g_argv);
-	record_meta(&w, "details", "one row per state that lost data, held "
-	    "stale data, did not mount or failed fsck");
-	record_meta(&w, "mount_options", "%s", s->mdata[0] ? s->mdata : "-");
-	record_header(&w, cols, 14, 4);
-	for (size_t i = 0; i < n; i++) {
-		record_str(&w, s->label);
-		record_u64(&w, run);
-		record_str(&w, s->type);
-		record_u64(&w, d[i].index);
-		record_str(&w, state_kind_name(d[i].kind));
-		record_u64(&w, d[i].pos);
-		record_u64(&w, d[i].extra);
-		record_u64(&w, d[i].r.unmountable);
-		record_u64(&w, d[i].r.fsck_failed);
-		record_u64(&w, d[i].r.acked_lost);
-		record_u64(&w, d[i].r.stale);
-		record_u64(&w, d[i].r.stale_files);
-		cell_text(cell, sizeof(cell), d[i].r.what);
-		record_str(&w, cell);
-		cell_text(cell, sizeof(cell), d[i].r.message);
-		record_str(&w, cell);
-		record_end_row(&w);
-	}
-	record_end(&w);
-}
-
 static bool
 state_failed(const struct state_result *r)
 {
@@ -713,6 +639,31 @@ check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 	return run_signal ? -1 : 0;
 }
 
+/* The state after the workload and a clean unmount must hold every
+ * acknowledgement: one it does not is wrong by construction (a wrong
+ * checksum, a link, a range the workload never wrote), an error of the
+ * workload's acknowledgements, never a loss of the file system. */
+static int
+check_final(const struct fs_spec *s, struct stage *g, const struct ack *a,
+    size_t na, char *why, size_t len)
+{
+	size_t nlog;
+	const struct log_entry *log = dev_log(&nlog);
+	struct crash_state fin = { .kind = STATE_FLUSH, .pos = nlog,
+	    .window_end = nlog };
+	struct state_result r;
+
+	if (na == 0)
+		return 0;
+	check_state(s, g, &fin, log, a, na, &r);
+	if (r.unmountable || r.acked_lost == 0)
+		return 0;	/* the states say so; nothing to blame here */
+	snprintf(why, len, "an acknowledgement does not hold after the "
+	    "workload and a clean unmount, so it is wrong, not a loss: %.200s",
+	    r.what);
+	return -1;
+}
+
 /* --- output --- */
 
 static uint64_t
@@ -722,54 +673,6 @@ device_size(const struct fs_spec *s)
 		return opt.size;
 	return strcmp(s->type, "xfs") == 0 ? (uint64_t)XFS_SIZE :
 	    (uint64_t)DEFAULT_SIZE;
-}
-
-static void
-print_summary(const struct fs_spec *s, unsigned run, const struct tally *t)
-{
-	static const char *const cols[] = { "label", "run", "fs", "states",
-	    "unmountable", "fsck_errors", "acked_lost_bytes", "stale_bytes",
-	    "files_with_stale", "lossy_states", "stale_states", "torn_states",
-	    "torn_fsck_errors", "torn_lost_bytes", "log_writes",
-	    "log_zeroes", "log_flushes", "states_per_s", "seconds" };
-	struct record_writer w;
-
-	record_begin(&w, stdout, "fcrash", g_argc, g_argv);
-	record_meta(&w, "fs", "%s", s->type);
-	record_meta(&w, "mount_options", "%s", s->mdata[0] ? s->mdata : "-");
-	record_meta(&w, "workload", "%s", opt.workload ? opt.workload :
-	    "command");
-	record_meta(&w, "device_size", "%" PRIu64, device_size(s));
-	record_meta(&w, "reorder", "%u", opt.plan.reorder);
-	record_meta(&w, "torn", "%s", opt.plan.torn ? "yes" : "no");
-	record_meta(&w, "max_states", "%zu", opt.plan.max_states);
-	record_meta(&w, "seed", "%" PRIu64, opt.plan.seed);
-	record_meta(&w, "io_flusher", "%s", dev_io_flusher() ? "yes" :
-	    "no (PR_SET_IO_FLUSHER refused)");
-	record_header(&w, cols, 19, 3);
-	record_str(&w, s->label);
-	record_u64(&w, run);
-	record_str(&w, s->type);
-	record_u64(&w, t->states);
-	record_u64(&w, t->unmountable);
-	record_u64(&w, t->fsck_errors);
-	record_u64(&w, t->acked_lost);
-	record_u64(&w, t->stale);
-	record_u64(&w, t->stale_files);
-	record_u64(&w, t->lossy);
-	record_u64(&w, t->stale_states);
-	record_u64(&w, t->torn);
-	record_u64(&w, t->torn_fsck);
-	record_u64(&w, t->torn_lost);
-	record_u64(&w, t->writes);
-	record_u64(&w, t->zeroes);
-	record_u64(&w, t->flushes);
-	record_num(&w, t->check_seconds > 0 ?
-	    (double)(t->states + t->torn) / t->check_seconds : 0);
-	record_num(&w, t->seconds);
-	if (record_end_row(&w) == -1)
-		errx(EXIT_RUN_FAILED, "write error on stdout");
-	record_end(&w);
 }
 
 /* --- one run --- */
@@ -795,6 +698,8 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 	char top[sizeof(g->top)];
 	uint64_t size = device_size(s);
 	struct tally t = { 0 };
+	const struct run_meta meta = { g_argc, g_argv, opt.workload, &opt.plan,
+	    size };
 	struct ack *a = NULL;
 	struct detail *d = NULL;
 	size_t na = 0, nd = 0;
@@ -839,13 +744,15 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 		goto out;
 	}
 	dev_log_stop();
+	/* The final state last: the device's view only rolls forward. */
 	if (load_acks(g, &a, &na, why, len) == -1 ||
-	    check_states(s, g, a, na, &t, &d, &nd) == -1)
+	    check_states(s, g, a, na, &t, &d, &nd) == -1 ||
+	    check_final(s, g, a, na, why, len) == -1)
 		goto out;
 	t.seconds = mono_s() - t0;
-	print_summary(s, run, &t);
+	output_summary(&meta, s, run, &t);
 	if (opt.details)
-		print_details(s, run, d, nd);
+		output_details(&meta, s, run, d, nd);
 	if (t.acked_lost > 0 || t.fsck_errors > 0 || t.unmountable > 0)
 		any_loss = true;
 	rc = 0;

@@ -131,4 +131,39 @@ const char *workload_names(void);
 int workload_run(const char *name, const char *mnt, const char *ack_path,
     const char *seq_path, unsigned rounds);
 
+/* --- output.c: the records --- */
+
+/* What one file system's run of crash states came to. */
+struct tally {
+	uint64_t states, unmountable, fsck_errors, lossy, stale_states;
+	uint64_t acked_lost, stale, stale_files;
+	uint64_t torn, torn_fsck, torn_lost;
+	uint64_t writes, zeroes, flushes;
+	double seconds, check_seconds;
+};
+
+/* A failing state, as --details prints it after the summary. */
+struct detail {
+	size_t index;
+	enum state_kind kind;
+	size_t pos;
+	size_t extra;		/* writes beyond POS it kept, the torn one too */
+	struct state_result r;
+};
+
+/* What the records say of the run besides its rows. */
+struct run_meta {
+	int argc;
+	char **argv;
+	const char *workload;	/* NULL: a command of the user's */
+	const struct state_plan *plan;
+	uint64_t device_size;
+};
+
+struct fs_spec;
+void output_summary(const struct run_meta *m, const struct fs_spec *s,
+    unsigned run, const struct tally *t);
+void output_details(const struct run_meta *m, const struct fs_spec *s,
+    unsigned run, const struct detail *d, size_t n);
+
 #endif
