@@ -3,11 +3,13 @@
 TESTS += \
 	tests/tools/fcrash-usage.sh \
 	tests/tools/fcrash-states.sh \
+	tests/tools/fcrash-acks.sh \
 	tests/tools/fcrash-signal.sh
 EXTRA_DIST += \
 	tests/tools/fcrash-lib.sh \
 	tests/tools/fcrash-usage.sh \
 	tests/tools/fcrash-states.sh \
+	tests/tools/fcrash-acks.sh \
 	tests/tools/fcrash-signal.sh
 
 # The state planning and the acknowledgement parser, without root.

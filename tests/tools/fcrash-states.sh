@@ -122,11 +122,6 @@ fcrash -q -f ext4 -- sh -c '
 ' sh {} >"$out" 2>"$errf"
 is "$?" 0 "own command: exit 0"
 is "$(summary acked_lost_bytes ext4 "$out")" 0 "own command: a true acknowledgement holds"
-fcrash -q -f ext4 -- sh -c '
-	head -c 4096 /dev/zero >"$1/f" && sync "$1/f" &&
-	echo "f 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
-' sh {} >"$out" 2>"$errf"
-is "$(summary acked_lost_bytes ext4 "$out")" 4096 "own command: a false checksum is a loss"
 fcrash -q -f ext4 -- sh -c 'echo "/etc/passwd 0 1 0 0" >"$FCRASH_ACK"' sh {} \
     >"$out" 2>"$errf"
 is "$?" 1 "an acknowledgement outside the mount point: exit 1"
@@ -144,25 +139,18 @@ is "$?" 0 "frandrw --ack-log: exit 0"
 is "$(summary acked_lost_bytes ext4 "$out")" 0 "frandrw --ack-log: nothing lost"
 is "$(summary states ext4 "$out")" 30 "--states 30: thirty states"
 
-# Hostile acknowledgements: a link to a file outside, a path that climbs
-# out; neither is followed (both count as lost, though their checksums are
-# /etc/passwd's), and a name with blanks and '#' reaches --details as one
-# cell.
-fcrash -q -f ext4 --details -- sh -c '
-	ln -s /etc/passwd "$1/s" && sync -f "$1" && seq=$(cat "$FCRASH_SEQ") &&
-	p=$(head -c 10 /etc/passwd | gzip -c | tail -c 8 | od -An -tx4 -N4 | tr -d " ") &&
-	{ echo "s 0 10 $p $seq"; echo "../../../etc/passwd 0 10 $p $seq"; } >"$FCRASH_ACK"
-' sh {} >"$out" 2>"$errf"
-is "$?" 0 "hostile acknowledgements: exit 0"
-is "$(summary acked_lost_bytes ext4 "$out")" 20 "... a link and a climb are not followed: lost"
+# A name with blanks and '#' reaches --details as one cell: a true
+# acknowledgement of data not yet synced, lost at the flush of another
+# file's fsync.  (Links and climbing paths: fcrash-acks.sh.)
 fcrash -q -f ext4 --details -- sh -c '
 	n="a b#c\`touch ran\`"
-	head -c 4096 /dev/zero >"$1/$n" && sync "$1/$n" &&
-	echo "$n 0 4096 deadbeef $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK"
+	head -c 4096 /dev/zero >"$1/$n" &&
+	echo "$n 0 4096 c71c0011 $(cat "$FCRASH_SEQ")" >"$FCRASH_ACK" &&
+	head -c 1 /dev/zero >"$1/other" && sync "$1/other"
 ' sh {} >"$out" 2>"$errf"
 fields=$(awk '/^# fsbench/ { d = 0 } /^# details:/ { d = 1; n = 0 } /^#/ { next } d && ++n > 1 { print NF }' "$out" | sort -u)
 is "$fields" 14 "... every details row has its 14 cells"
-check "... the name is one cell" grep -q ' a_b_c`touch_ran`@0+4096(ack-line-1,zeroes) ' "$out"
+check "... the name is one cell" grep -q ' a_b_c`touch_ran`@0+4096(ack-line-1,[a-z]*) ' "$out"
 check "... and nothing ran" test ! -e ran
 # The acknowledgement log made a link by the workload: not followed, not
 # written through, a clear error.
