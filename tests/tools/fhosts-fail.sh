@@ -17,6 +17,13 @@ printf '#!/bin/sh\necho "fhosts-agent (fsbench) 0.0.1"\n' >"$fl/oldbin/fhosts-ag
 chmod +x "$fl/oldbin/fhosts-agent"
 fleet_start 6 "PATH=$fl/oldbin:/usr/bin:/bin" || skip_all "cannot start sshd on 127.0.0.6"
 fleet_start 7 "PATH=$fl/nobin:/usr/bin:/bin" || skip_all "cannot start sshd on 127.0.0.7"
+# Host 8 answers with terminal escapes: a title, a colour, a carriage return.
+mkdir "$fl/evilbin"
+printf '#!/bin/sh
+printf "fhosts-agent (fsbench) 6\033]0;pwned\007\033[31m6\r\n"
+' >"$fl/evilbin/fhosts-agent"
+chmod +x "$fl/evilbin/fhosts-agent"
+fleet_start 8 "PATH=$fl/evilbin:/usr/bin:/bin" || skip_all "cannot start sshd on 127.0.0.8"
 cd "$scratch" || exit 1
 
 # ---- an unreachable host: named, the others go on, exit 1
@@ -73,11 +80,20 @@ check "the message names the host and its version" grep -q '^fhosts: 127\.0\.0\.
 check "nothing ran" on_host 2 test ! -e "$fl/data/v"
 check "no records" test ! -s v.out
 
+# ---- a host's escapes reach the terminal as text
+hostfile 2 8 >hosts
+fhosts_run -H hosts -- fzero -q -s 256K -m write:4096 "$fl/data/e" >e.out 2>e.err
+is "$?" 1 "a host answering with terminal escapes is refused (its version)"
+check "  its answer is shown escaped" grep -qF '6\x1b]0;pwned\x07\x1b[31m6\x0d' e.err
+check "  no raw escape or carriage return reaches the terminal" \
+    not grep -q "$(printf '[\033\r\007]')" e.err
+
 # ---- no fsbench on a host: refused, unless --push
 hostfile 2 7 >hosts
 fhosts_run -H hosts -- fzero -q -s 256K -m write:4096 "$fl/data/p" >p.out 2>p.err
 is "$?" 1 "a host without fsbench fails"
 check "it is named" grep -q '^# fleet_failed: 127\.0\.0\.7 ' p.out
+check "  and the message names --push" grep -q '^fhosts: 127\.0\.0\.7: fsbench is not installed there .*--push' p.err
 fhosts_run --push -H hosts -- fzero -q -s 256K -m write:4096 "$fl/data/p" >p2.out 2>p2.err
 st=$?
 is "$st" 0 "--push runs fsbench on a host that has none"
