@@ -10,15 +10,15 @@
 
 /* Higher rules come first: "*_per_s" also ends in "_s". */
 const struct record_dir_rule record_dir_rules[] = {
-	{ RECORD_MATCH_EXACT, "iops", 1 },
-	{ RECORD_MATCH_SUFFIX, "_iops", 1 },
-	{ RECORD_MATCH_SUFFIX, "_per_s", 1 },
-	{ RECORD_MATCH_EXACT, "seconds", -1 },
-	{ RECORD_MATCH_SUFFIX, "_s", -1 },
-	{ RECORD_MATCH_PREFIX, "lat_", -1 },
-	{ RECORD_MATCH_PREFIX, "svc_", -1 },
-	{ RECORD_MATCH_PREFIX, "fsync_us_", -1 },
-	{ RECORD_MATCH_NONE, NULL, 0 },
+	{ "iops", RECORD_MATCH_EXACT, 1 },
+	{ "_iops", RECORD_MATCH_SUFFIX, 1 },
+	{ "_per_s", RECORD_MATCH_SUFFIX, 1 },
+	{ "seconds", RECORD_MATCH_EXACT, -1 },
+	{ "_s", RECORD_MATCH_SUFFIX, -1 },
+	{ "lat_", RECORD_MATCH_PREFIX, -1 },
+	{ "svc_", RECORD_MATCH_PREFIX, -1 },
+	{ "fsync_us_", RECORD_MATCH_PREFIX, -1 },
+	{ NULL, RECORD_MATCH_NONE, 0 },
 };
 
 static int

@@ -23,8 +23,8 @@ enum record_match { RECORD_MATCH_NONE, RECORD_MATCH_EXACT,
  * the first matching rule decides, and a name no rule matches has no
  * direction.  Ends with a rule whose TEXT is NULL. */
 struct record_dir_rule {
-	enum record_match match;
 	const char *text;
+	enum record_match match;
 	int dir;
 };
 extern const struct record_dir_rule record_dir_rules[];

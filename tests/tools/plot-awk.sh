@@ -103,7 +103,7 @@ if command -v dirrules >/dev/null 2>&1; then
 	    seconds_x xiops lat svc fsync_us_ _s per_s s"
 	# shellcheck disable=SC2086 # the names are words
 	dirrules $names >"$scratch/c-dirs"
-	echo 'BEGIN { n = split(ENVIRON["NAMES"], m, /[ \t\n]+/); for (i = 1; i <= n; i++) if (m[i] != "") print m[i], direction(m[i]) }' >"$scratch/dirs.awk"
+	echo 'BEGIN { n = split(ENVIRON["NAMES"], m, /[[:space:]]+/); for (i = 1; i <= n; i++) if (m[i] != "") print m[i], direction(m[i]) }' >"$scratch/dirs.awk"
 	NAMES=$names awk -f "$a/reader.awk" -f "$scratch/hooks.awk" -f "$scratch/dirs.awk" </dev/null >"$scratch/awk-dirs"
 	check "direction: the same for every name in C and in awk" cmp "$scratch/c-dirs" "$scratch/awk-dirs"
 	is "$(awk '$2 == -1 { print $1 }' "$scratch/c-dirs" | tr '\n' ' ')" \
