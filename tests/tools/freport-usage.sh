@@ -24,6 +24,16 @@ usage "existing output" "exists" -o "$scratch/d1"
 usage "--matrix with a DIR" "give no DIR" --matrix "$scratch/d1"
 usage "--size without --matrix" "--size is for --matrix" -s 1G
 usage "unknown option" "unknown option" --frobnicate
+# Its list of directories is lines of label, tab, path: a path with a tab
+# or a newline is refused, as given or as it resolves.
+tabnl=$(printf 'a\tb\nc')
+mkdir -p "$scratch/$tabnl/in"
+usage "a DIR with a tab and a newline" "control character" "$scratch/$tabnl"
+usage "a DIR inside a directory with a tab and a newline" "control character" "$scratch/$tabnl/in/."
+usage "-o with a tab and a newline" "control character" -o "$scratch/$tabnl.rep" "$scratch/d1"
+(cd "$scratch/$tabnl/in" && freport --quick) >/dev/null 2>"$scratch/err"
+is "$?" 2 "no DIR, in a directory with a tab and a newline: exit 2"
+is "$(find "$scratch/$tabnl/in" -mindepth 1 | wc -l | tr -d ' ')" 0 "  nothing made there"
 freport --help >"$scratch/help"
 is "$?" 0 "--help exits 0"
 check "--help shows the usage" grep -q '^Usage: freport' "$scratch/help"
