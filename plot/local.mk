@@ -11,7 +11,7 @@ dist_pkgdata_DATA += plot/reader.awk plot/chart.awk plot/scan.awk \
 	plot/report-summary.awk plot/report-meta.awk plot/report-headline.awk \
 	plot/report-tally.awk plot/report-verdicts.awk plot/report-mdtable.awk \
 	plot/report-cache.awk \
-	plot/report-txttable.awk plot/report-html.awk
+	plot/report-txttable.awk plot/report-html.awk plot/report-md.awk
 EXTRA_DIST += plot/fplot.in plot/freport.in
 CLEANFILES += plot/fplot plot/freport
 dist_man_MANS += man/fplot.1 man/freport.1

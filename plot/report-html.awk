@@ -40,17 +40,55 @@ function emphasis(s,    out, m) {
 	return out s
 }
 
-# A line of text: `code` spans as they are, the rest with emphasis.
-function inline(s,    n, part, i, out) {
-	n = split(s, part, "`")
+# Markdown's backslash escapes, of the characters report-md.awk escapes:
+# each becomes a placeholder (\001 and a letter) before code spans and
+# emphasis are looked for, and its character again after.
+function hold(s,    out, i, k) {
 	out = ""
-	for (i = 1; i <= n; i++) {
-		if (i % 2 == 0 && i < n)
-			out = out "<code>" esc(part[i]) "</code>"
-		else
-			out = out emphasis(esc(part[i]) (i % 2 == 0 ? "`" : ""))
+	for (i = 1; i <= length(s); i++) {
+		if (substr(s, i, 1) == "\\" && i < length(s) &&
+		    (k = index(MDCHARS, substr(s, i + 1, 1)))) {
+			out = out "\001" substr("ABCDEFGHIJ", k, 1)
+			i++
+		} else
+			out = out substr(s, i, 1)
 	}
 	return out
+}
+# The placeholders of hold() in escaped text: the character, HTML-escaped,
+# and in a code span (where Markdown has no escapes) the backslash too.
+function restore(s, code,    out, i, c) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "\001") {
+			c = substr(MDCHARS, index("ABCDEFGHIJ", substr(s, ++i, 1)), 1)
+			out = out (code ? "\\" : "") esc(c)
+		} else
+			out = out c
+	}
+	return out
+}
+function text(t) { return restore(emphasis(esc(t)), 0) }
+
+# A line of text: code spans (a fence of one or more backquotes, closed by
+# the same) as they are, the rest with emphasis.
+function inline(s,    out, f, rest, j, body) {
+	s = hold(s)
+	out = ""
+	while (match(s, /`+/)) {
+		f = substr(s, RSTART, RLENGTH)
+		rest = substr(s, RSTART + RLENGTH)
+		if ((j = index(rest, f)) == 0)
+			break	# no closing fence: the rest is text
+		out = out text(substr(s, 1, RSTART - 1))
+		body = substr(rest, 1, j - 1)
+		if (body ~ /^ .* $/ && body !~ /^ *$/)
+			body = substr(body, 2, length(body) - 2)
+		out = out "<code>" restore(esc(body), 1) "</code>"
+		s = substr(rest, j + length(f))
+	}
+	return out text(s)
 }
 
 function close_block() {
@@ -69,6 +107,7 @@ function close_block() {
 }
 
 function cells(line, cell,    n) {
+	line = hold(line)	# an escaped '|' is no cell's end
 	sub(/^[ ]*\|[ ]?/, "", line)
 	sub(/[ ]?\|[ ]*$/, "", line)
 	n = split(line, cell, /[ ]?\|[ ]?/)
@@ -116,6 +155,7 @@ function chart(alt, name,    svg, path, line, body, bad, open) {
 }
 
 BEGIN {
+	MDCHARS = "\\`*_[]<>|#"
 	nchart = 1
 	print "<!DOCTYPE html>"
 	print "<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -6,13 +6,14 @@
 # shown as text; an SVG that holds a script is not inlined.  With Debian's
 # chromium, the page is loaded headless: its screenshot is not blank and
 # its DOM holds every chart and table.
+# shellcheck disable=SC2016 # backquotes in the hostile names are data
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
 need_cmd gnuplot
 
 cd "$scratch" || exit 1
-evil='<img src=x onerror=alert(1)>&"q"'
+evil='<img src=x onerror=alert(1)>&"q"|`b`*e*'
 mkdir a "$evil" || exit 1
 freport --quick -q --html -o rep a "$evil" >out 2>err
 is "$?" 0 "freport --quick --html: exit 0"
@@ -46,7 +47,11 @@ is "$(grep -oE 'https?://[^"]*' "$html" | sort -u | tr '\n' ' ')" \
 is "$(grep -oE " id=[\"'][^\"']*[\"']" "$html" | sort | uniq -d | wc -l)" 0 "every id is the page's once"
 
 # The hostile directory name is text in the table, not markup.
-check "a directory named like HTML is escaped" grep -qF '&lt;img src=x onerror=alert(1)&gt;&amp;&quot;q&quot;' "$html"
+check "a directory named like HTML is escaped" grep -qF '&lt;img src=x onerror=alert(1)&gt;&amp;&quot;q&quot;|`b`*e*' "$html"
+# and like Markdown: report.md has it escaped (a '|' would split its cell,
+# backquotes and stars would be code and emphasis)
+check "  and report.md has it escaped for Markdown" \
+    grep -qF '\<img src=x onerror=alert(1)\>&"q"\|\`b\`\*e\* |' rep/report.md
 check "  and never raw" not grep -qF '<img src=x' "$html"
 
 # The inliner on its own: an SVG with a script or an outside reference,

@@ -24,7 +24,9 @@ for h in '## Where it ran' '## Verdicts' '## fzero:' '## frandrw:' '## fload:' '
 	check "report.md has '$h'" grep -qF -- "$h" "$md"
 done
 for w in posix_fallocate mmap write:4096 create randwrite randread none process io; do
-	check "report.md has a table row for $w" grep -q "^| [^|]* | $w |" "$md"
+	# (Markdown-escaped: posix\_fallocate)
+	mw=$(printf '%s\n' "$w" | sed 's/_/\\\\_/g')
+	check "report.md has a table row for $w" grep -q "^| [^|]* | $mw |" "$md"
 done
 # One file system: methods, phases and loads are not compared with each
 # other (that would mean nothing and widen every interval).

@@ -16,7 +16,8 @@ errf=$scratch/err
 # Every program loads (with the reader where it needs one).
 for f in "$a"/*.awk; do
 	case $(basename "$f") in
-	reader.awk|report-mdtable.awk|report-txttable.awk|report-headline.awk|report-html.awk|cdf.awk) set -- -f "$f" ;;
+	reader.awk|report-md.awk|report-txttable.awk|report-headline.awk|report-html.awk|cdf.awk) set -- -f "$f" ;;
+	report-mdtable.awk) set -- -f "$a/report-md.awk" -f "$f" ;;
 	extents.awk|extents-names.awk) set -- -f "$a/extents-names.awk" -f "$a/reader.awk" -f "$a/chart.awk" -f "$a/extents.awk" ;;
 	report-*.awk) set -- -f "$a/reader.awk" -f "$f" ;;
 	*) set -- -f "$a/reader.awk" -f "$a/chart.awk" -f "$f" ;;
@@ -84,8 +85,22 @@ check "report-cache: names the phase, the label, the share and the runs" \
     grep -q '^- frandrw randread (x) from the page cache: the device read as little as 2% of the bytes read, in 1 of 2 runs' "$out"
 
 # Tables.
-printf 'a\tb\nx\t1\n' | awk -v nk=1 -f "$a/report-mdtable.awk" >"$out"
+printf 'a\tb\nx\t1\n' | awk -v nk=1 -f "$a/report-md.awk" -f "$a/report-mdtable.awk" >"$out"
 is "$(tr '\n' '|' <"$out")" "| a | b ||| --- | ---: ||| x | 1 ||" "report-mdtable: keys left, numbers right"
+
+# Markdown: a value is text, never markup (report-md.awk), and the HTML
+# renderer reads it back as the same text.
+printf 'k\tv\n%s\t1\n' 'a|b`c*d_e[f]<g>#h\i' | awk -v nk=1 -f "$a/report-md.awk" -f "$a/report-mdtable.awk" >"$out"
+is "$(sed -n 3p "$out")" '| a\|b\`c\*d\_e\[f\]\<g\>\#h\\i | 1 |' "report-md: every markup character of a cell escaped, '|' too"
+FR_DIR=$scratch FR_TITLE=t awk -f "$a/report-html.awk" "$out" >"$scratch/md.html"
+check "  the HTML table has the cell as its text, in one cell" \
+    grep -qF '<tr><td>a|b`c*d_e[f]&lt;g&gt;#h\i</td><td class="num">1</td></tr>' "$scratch/md.html"
+printf '%s\n' 'x `touch ran` ``y' '`lead' | awk -v mode=code -f "$a/report-md.awk" >"$out"
+is "$(tr '\n' '|' <"$out")" '```x `touch ran` ``y```|`` `lead ``|' \
+    "report-md: a code span's fence is longer than any run of backquotes in it"
+printf 'Command: %s\n' "$(sed -n 1p "$out")" >"$scratch/cmd.md"
+FR_DIR=$scratch FR_TITLE=t awk -f "$a/report-html.awk" "$scratch/cmd.md" >"$scratch/cmd.html"
+check "  and the HTML shows it whole, as code" grep -qF '<p>Command: <code>x `touch ran` ``y</code></p>' "$scratch/cmd.html"
 printf 'a\tbb\nxxx\t1\n' | awk -v nk=1 -f "$a/report-txttable.awk" >"$out"
 is "$(tr '\n' '|' <"$out")" "  a    bb|  xxx   1|" "report-txttable: aligned columns"
 
