@@ -136,10 +136,18 @@ for e in io_uring libaio; do
 	check "  service times beside the latencies" \
 	    awk -v s="$(col svc_us_p50 <"$scratch/$e.out")" -v l="$(col lat_us_p50 <"$scratch/$e.out")" \
 	    'BEGIN { exit !(s > 0 && s <= l) }'
-	frandrw -q -p randread -t 6 --steady iops:25:0.5 --engine $e --iodepth 8 --force "$dir/f" \
-	    >"$scratch/$e.sd" 2>/dev/null
-	is "$?" 0 "--steady --engine $e: exit 0"
-	steady=$(col steady_s <"$scratch/$e.sd")
+	# A busy machine (another test beside it) can keep the rate from
+	# settling for 6 s: up to three tries, the first steady one counts.
+	tries=0
+	steady=-
+	while [ "$steady" = - ] && [ $tries -lt 3 ]; do
+		tries=$((tries + 1))
+		frandrw -q -p randread -t 6 --steady iops:25:0.5 --engine $e --iodepth 8 --force "$dir/f" \
+		    >"$scratch/$e.sd" 2>/dev/null
+		st=$?
+		steady=$(col steady_s <"$scratch/$e.sd")
+	done
+	is "$st" 0 "--steady --engine $e: exit 0 ($tries tries)"
 	if [ "$steady" = - ] && loaded; then
 		skip "--steady --engine $e: never steady on a loaded machine (allowed there)"
 	else
