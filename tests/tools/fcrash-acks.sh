@@ -5,7 +5,7 @@
 # named, never a loss of the file system; a true one that only the final
 # unmount makes hold is fine; a sparse terabyte in a workload is checked
 # in seconds (only data is read, hole by hole); nothing is left behind.
-# shellcheck disable=SC2016 # the workloads are sh programs for fcrash
+# shellcheck disable=SC2016,SC2317 # the workloads are sh programs for fcrash; helpers run through wait_for
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
 # shellcheck source=tests/tools/lib.sh
 . "$top_srcdir/tests/tools/lib.sh"
