@@ -73,7 +73,8 @@ lint-valgrind: $(bin_PROGRAMS) $(check_PROGRAMS)
 	trap 'rm -rf "$$tmp"' EXIT; \
 	for t in $(filter tests/unit/%,$(check_PROGRAMS)); do \
 		echo "    $$t"; \
-		top_srcdir=$(abs_top_srcdir) $(LINT_VALGRIND) ./$$t >"$$tmp/out" \
+		top_srcdir=$(abs_top_srcdir) FSBENCH_SIM_SCALE=10 \
+			$(LINT_VALGRIND) ./$$t >"$$tmp/out" \
 			2>&1 || { cat "$$tmp/out"; exit 1; }; \
 	done; \
 	run() { echo "    $$*"; $(LINT_VALGRIND) "$$@" >"$$tmp/out" 2>&1 || \

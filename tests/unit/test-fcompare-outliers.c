@@ -7,12 +7,16 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../../fcompare/outliers.h"
 #include "rng.h"
 #include "tap.h"
 
 static struct rng r;
+/* The simulations' sizes over $FSBENCH_SIM_SCALE: make lint runs them
+ * under valgrind, for memory errors, at a tenth. */
+static size_t scale = 1;
 
 static double
 normal(void)
@@ -54,7 +58,7 @@ test_false_outliers(void)
 	static const size_t ns[] = { 6, 8, 10, 15, 20, 30, 50, 100 };
 	static const double sigmas[] = { 0.01, 0.1, 1 };
 	double v[100], lo, hi, worst = 0;
-	size_t i, j, g, flagged, all = 0, groups = 20000;
+	size_t i, j, g, flagged, all = 0, groups = 20000 / scale;
 	/* A test at 1% flags 1% of clean groups: what 20,000 draws can show
 	 * is that the rate is not above that, beyond three standard errors
 	 * of the estimate (0.21%). */
@@ -85,7 +89,7 @@ static void
 test_true_outliers(void)
 {
 	double v[10], lo, hi;
-	size_t g, hit = 0, groups = 20000;
+	size_t g, hit = 0, groups = 20000 / scale;
 
 	for (g = 0; g < groups; g++) {
 		lognormal(v, 10, 0.1);
@@ -104,7 +108,7 @@ test_warmup(void)
 {
 	static const double sigmas[] = { 0.02, 0.2 };
 	double v[30], by, worst = 0;
-	size_t n, j, c, fired, configs = 10000;
+	size_t n, j, c, fired, configs = 10000 / scale;
 
 	for (j = 0; j < 2; j++)
 		for (n = 3; n <= 30; n++) {
@@ -137,6 +141,10 @@ test_warmup(void)
 int
 main(void)
 {
+	const char *e = getenv("FSBENCH_SIM_SCALE");
+
+	if (e != NULL && atoi(e) > 1 && atoi(e) <= 100)
+		scale = (size_t)atoi(e);
 	rng_seed(&r, RNG_DEFAULT_SEED);
 	test_fixed();
 	test_false_outliers();
