@@ -650,6 +650,7 @@ main(int argc, char *argv[])
 	/* For scripts (freport's labels): the one name every tool gives. */
 	if (z.fs_name) {
 		printf("%s\n", z.fs.fstype);
+		free(z.methods);
 		return 0;
 	}
 	z.label = record_pick_label(z.label, z.fs.fstype);
