@@ -114,7 +114,11 @@ is "$?" 130 "fzero, its directory removed, then SIGINT: dies of SIGINT"
 is "$(wc -c <"$errf")" 0 "  no complaint about the file that is already gone"
 is "$(data_rows "$out" | wc -l)" 0 "  no row"
 mkdir "$gone"
-fload -q -d "$gone" --mem 64M -L io:size=8M -- sleep 1.5 >"$out" 2>"$errf" &
+# The job runs until the directory is gone and 2 s more, so the removal
+# comes while it runs however busy the machine (a fixed 1.5 s job ended
+# first once, beside CI's load).
+fload -q -d "$gone" --mem 64M -L io:size=8M -- \
+    sh -c 'while [ -e "$1" ]; do sleep 0.05; done; sleep 2' sh "$gone" >"$out" 2>"$errf" &
 pid=$!
 wait_for 120 not empty "$gone"
 sleep 0.3
