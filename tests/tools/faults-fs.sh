@@ -117,6 +117,7 @@ mkdir "$gone"
 # The job runs until the directory is gone and 2 s more, so the removal
 # comes while it runs however busy the machine (a fixed 1.5 s job ended
 # first once, beside CI's load).
+# shellcheck disable=SC2016 # the job is an sh program; $1 is its argument
 fload -q -d "$gone" --mem 64M -L io:size=8M -- \
     sh -c 'while [ -e "$1" ]; do sleep 0.05; done; sleep 2' sh "$gone" >"$out" 2>"$errf" &
 pid=$!
