@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "procs.h"
 
@@ -53,4 +56,57 @@ procs_each(int (*fn)(const struct procs_entry *, void *), void *arg)
 	}
 	closedir(d);
 	return r;
+}
+
+int
+procs_mount_ns(pid_t pid, dev_t *dev, ino_t *ino)
+{
+	char path[64];
+	struct stat st;
+
+	if (pid == 0)
+		snprintf(path, sizeof(path), "/proc/self/ns/mnt");
+	else
+		snprintf(path, sizeof(path), "/proc/%ld/ns/mnt", (long)pid);
+	if (stat(path, &st) == -1)
+		return -1;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return 0;
+}
+
+struct ns_kill {
+	dev_t dev;
+	ino_t ino;
+	int sig;
+	pid_t self;
+	int count;
+};
+
+static int
+signal_if_in_ns(const struct procs_entry *e, void *arg)
+{
+	struct ns_kill *k = arg;
+	dev_t dev;
+	ino_t ino;
+
+	/* Never this process, nor init: neither can be the namespace's
+	 * leftover, whatever /proc says in a moment of change. */
+	if (e->pid == k->self || e->pid == 1 ||
+	    procs_mount_ns(e->pid, &dev, &ino) == -1 ||
+	    dev != k->dev || ino != k->ino)
+		return 0;
+	if (kill(e->pid, k->sig) == 0)
+		k->count++;
+	return 0;
+}
+
+int
+procs_signal_mount_ns(dev_t dev, ino_t ino, int sig)
+{
+	struct ns_kill k = { dev, ino, sig, getpid(), 0 };
+
+	if (procs_each(signal_if_in_ns, &k) == -1)
+		return -1;
+	return k.count;
 }
