@@ -387,6 +387,7 @@ drop_stage(struct stage *g, const struct fs_spec *s)
 		run_kill_group(g->cmd_pgid);
 		g->cmd_pgid = 0;
 	}
+	stage_kill_stragglers(g);
 	if (g->mounted)
 		stage_unmount(s, g);
 	if (g->loopfd != -1) {
@@ -446,6 +447,18 @@ spawn_command(char **cmd, const struct fs_spec *s, const struct stage *g,
 	return pid;
 }
 
+/* A daemon the workload started (setsid) holds the mount and the
+ * namespace: it goes before the unmount, and says so. */
+static void
+kill_stragglers(const struct stage *g)
+{
+	int n = stage_kill_stragglers(g);
+
+	if (n > 0)
+		warnx("killed %d process%s the workload left running outside "
+		    "its group (setsid)", n, n == 1 ? "" : "es");
+}
+
 static int
 run_workload(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 {
@@ -465,6 +478,7 @@ run_workload(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	st = run_wait(pid, true);
 	run_kill_group(pid);
 	g->cmd_pgid = 0;
+	kill_stragglers(g);
 	if (st == 0)
 		return 0;
 	if (run_signal == 0) {
@@ -559,9 +573,17 @@ check_state(const struct fs_spec *s, struct stage *g,
 	g->mounted = true;
 	check_acks(g->mnt, a, na, st->pos, r);
 	check_stale(g->mnt, r);
-	if (umount2(g->mnt, 0) == -1)
-		stage_unmount(s, g);
-	g->mounted = false;
+	if (stage_try_unmount(g) == -1) {
+		/* Whatever fsck said now would be of a device in use, not of
+		 * the state: the run stops here (held_error). */
+		r->held = true;
+		snprintf(r->message, sizeof(r->message), "unmount: %s",
+		    strerror(errno));
+		umount2(g->mnt, MNT_DETACH);
+		g->mounted = false;
+		dev_view_reset();
+		return;
+	}
 	forget_cache(g);
 	if (check_fsck(fsspec_fsck_readonly(s->type), g->dev, r->message,
 	    sizeof(r->message)) == -1)
@@ -601,9 +623,21 @@ state_failed(const struct state_result *r)
 }
 
 /* Check every planned state; failing ones go to *DETAILS. */
+/* A state whose mount stayed busy says nothing of the file system: an
+ * error of the run, in one line, and the loop device is not used again. */
+static void
+held_error(const char *state, const struct state_result *r, char *why,
+    size_t len)
+{
+	snprintf(why, len, "%s could not be cleanly unmounted (%s): something "
+	    "held it, so this run stops and says nothing of the file system",
+	    state, r->message);
+}
+
 static int
 check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
-    size_t na, struct tally *t, struct detail **details, size_t *nd)
+    size_t na, struct tally *t, struct detail **details, size_t *nd,
+    char *why, size_t len)
 {
 	size_t nlog, ns;
 	const struct log_entry *log = dev_log(&nlog);
@@ -623,6 +657,14 @@ check_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 		struct state_result r;
 
 		check_state(s, g, &st[i], log, a, na, &r);
+		if (r.held) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "crash state %zu", i);
+			held_error(name, &r, why, len);
+			states_free(st, ns);
+			return -1;
+		}
 		tally_state(t, &st[i], &r);
 		if (state_failed(&r))
 			(*details)[(*nd)++] = (struct detail){ i, st[i].kind,
@@ -656,6 +698,10 @@ check_final(const struct fs_spec *s, struct stage *g, const struct ack *a,
 	if (na == 0)
 		return 0;
 	check_state(s, g, &fin, log, a, na, &r);
+	if (r.held) {
+		held_error("the final state", &r, why, len);
+		return -1;
+	}
 	if (r.unmountable || r.acked_lost == 0)
 		return 0;	/* the states say so; nothing to blame here */
 	snprintf(why, len, "an acknowledgement does not hold after the "
@@ -695,7 +741,6 @@ static int
 run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 {
 	struct stage *g = stage_current();
-	char top[sizeof(g->top)];
 	uint64_t size = device_size(s);
 	struct tally t = { 0 };
 	const struct run_meta meta = { g_argc, g_argv, opt.workload, &opt.plan,
@@ -706,9 +751,7 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 	double t0 = mono_s();
 	int rc = -1;
 
-	memcpy(top, g->top, sizeof(top));
-	*g = (struct stage){ .loopfd = -1, .top_made = true };
-	memcpy(g->top, top, sizeof(top));
+	stage_reset(g);
 	snprintf(why, len, "setup failed");
 	if (make_stage(s, g, size) == -1 || run_pending())
 		goto out;
@@ -746,7 +789,7 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 	dev_log_stop();
 	/* The final state last: the device's view only rolls forward. */
 	if (load_acks(g, &a, &na, why, len) == -1 ||
-	    check_states(s, g, a, na, &t, &d, &nd) == -1 ||
+	    check_states(s, g, a, na, &t, &d, &nd, why, len) == -1 ||
 	    check_final(s, g, a, na, why, len) == -1)
 		goto out;
 	t.seconds = mono_s() - t0;
@@ -782,6 +825,7 @@ main(int argc, char **argv)
 		return EXIT_RUN_FAILED;
 	stage_guard_start();
 	stage_make_top(stage_current(), "fcrash");
+	stage_private_mounts(stage_current());
 	run_init_signals();
 	for (unsigned run = 1; run <= opt.runs && !run_pending(); run++)
 		for (size_t i = 0; i < nspecs && !run_pending(); i++) {

@@ -102,6 +102,7 @@ void acks_free(struct ack *a, size_t n);
 struct state_result {
 	bool unmountable;
 	bool fsck_failed;
+	bool held;		/* its mount could not be cleanly unmounted */
 	uint64_t acked_lost;
 	uint64_t stale;
 	uint64_t stale_files;

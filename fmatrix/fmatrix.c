@@ -523,6 +523,19 @@ make_loop(struct stage *g)
 	return 0;
 }
 
+/* A daemon the command started (setsid) is out of its group but still in
+ * our mount namespace, holding the mount: it goes before the unmount. */
+static void
+kill_stragglers(const struct fs_spec *s, const struct stage *g)
+{
+	int n = stage_kill_stragglers(g);
+
+	if (n > 0)
+		warnx("%s: killed %d process%s the command left running "
+		    "outside its group (setsid)", s->label, n,
+		    n == 1 ? "" : "es");
+}
+
 static int
 run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 {
@@ -546,6 +559,7 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 		note("%s: stopping what the command left running", s->label);
 	run_kill_group(pid);
 	g->cmd_pgid = 0;
+	kill_stragglers(s, g);
 	if (st == 0)
 		return 0;
 	/* The reader of our output went away (| head): no one to tell. */
@@ -566,6 +580,11 @@ cleanup(const struct fs_spec *s, struct stage *g)
 {
 	int rc = 0;
 
+	if (g->cmd_pgid > 0) {
+		run_kill_group(g->cmd_pgid);
+		g->cmd_pgid = 0;
+	}
+	stage_kill_stragglers(g);
 	if (g->mounted && stage_unmount(s, g) == -1)
 		rc = -1;
 	if (g->loopfd != -1) {
@@ -600,12 +619,8 @@ run_one(size_t i, const struct fs_spec *s, char *why, size_t len)
 	/* In the page the guardian reads, should we be killed outright. */
 	struct stage *g = stage_current();
 	int rc = -1;
-	bool top_made = g->top_made;
-	char top[sizeof(g->top)];
 
-	memcpy(top, g->top, sizeof(top));
-	*g = (struct stage){ .loopfd = -1, .top_made = top_made };
-	memcpy(g->top, top, sizeof(top));
+	stage_reset(g);
 	snprintf(why, len, "setup failed");
 	if (make_mount_point(s, g) == -1)
 		goto out;
@@ -768,6 +783,7 @@ main(int argc, char **argv)
 		return EXIT_RUN_FAILED;
 	stage_guard_start();
 	stage_make_top(stage_current(), "fmatrix");
+	stage_private_mounts(stage_current());
 	run_init_signals();
 	status = run_matrix();
 	stage_remove_top(stage_current());

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 
 #include "cli.h"
 #include "fsspec.h"
+#include "procs.h"
 #include "run.h"
 #include "stage.h"
 
@@ -75,6 +77,9 @@ guard_run(int rfd)
 	while (n > 0 || (n == -1 && errno == EINTR));
 	if (shared->cmd_pgid > 0)
 		kill(-shared->cmd_pgid, SIGKILL);
+	/* A daemon the command left holds the namespace, and with it the
+	 * mount and the loop device. */
+	stage_kill_stragglers(shared);
 	if (shared->mounted)
 		umount2(shared->mnt, MNT_DETACH);
 	if (shared->mnt_made)
@@ -89,6 +94,8 @@ guard_run(int rfd)
 		unlink(shared->aux_file);
 	if (shared->aux_made)
 		rmdir(shared->aux);
+	if (shared->top_bound)
+		umount2(shared->top, MNT_DETACH);
 	if (shared->top_made)
 		rmdir(shared->top);
 	_exit(0);
@@ -188,8 +195,96 @@ stage_make_top(struct stage *g, const char *prog)
 void
 stage_remove_top(struct stage *g)
 {
+	/* Our copy of the bind; the guardian, outside, undoes the host's. */
+	if (g->top_bound)
+		umount2(g->top, MNT_DETACH);
 	if (g->top_made && rmdir(g->top) == 0)
 		g->top_made = false;
+}
+
+void
+stage_reset(struct stage *g)
+{
+	struct stage keep = *g;
+
+	*g = (struct stage){ .loopfd = -1, .top_made = keep.top_made,
+	    .top_bound = keep.top_bound, .ns_made = keep.ns_made,
+	    .ns_dev = keep.ns_dev, .ns_ino = keep.ns_ino };
+	memcpy(g->top, keep.top, sizeof(g->top));
+}
+
+/* Whether "/" can be made private in a namespace of its own: not where
+ * "/" is no mount point (a chroot), where mount says EINVAL.  Tried in a
+ * child, since a namespace cannot be left again. */
+static bool
+root_can_be_private(void)
+{
+	int st;
+	pid_t pid;
+
+	fflush(NULL);
+	if ((pid = fork()) == -1)
+		err(EXIT_RUN_FAILED, "fork");
+	if (pid == 0)
+		_exit(unshare(CLONE_NEWNS) == 0 &&
+		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ?
+		    0 : errno == EINVAL ? 1 : 2);
+	while (waitpid(pid, &st, 0) == -1)
+		if (errno != EINTR)
+			err(EXIT_RUN_FAILED, "waitpid");
+	return !(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+}
+
+void
+stage_private_mounts(struct stage *g)
+{
+	const char *priv = "/";
+	dev_t host_dev;
+	ino_t host_ino;
+
+	if (procs_mount_ns(0, &host_dev, &host_ino) == -1)
+		err(EXIT_RUN_FAILED, "/proc/self/ns/mnt");
+	if (!root_can_be_private()) {
+		/* In the host's namespace still: a private mount of our own
+		 * to mount under, from which nothing propagates out. */
+		if (mount(g->top, g->top, NULL, MS_BIND, NULL) == -1)
+			err(EXIT_RUN_FAILED, "bind %s on itself", g->top);
+		g->top_bound = true;
+		if (mount(NULL, g->top, NULL, MS_PRIVATE, NULL) == -1)
+			err(EXIT_RUN_FAILED, "make %s private", g->top);
+		priv = g->top;
+	}
+	if (unshare(CLONE_NEWNS) == -1)
+		err(EXIT_RUN_FAILED, "a mount namespace of its own (unshare)");
+	if (mount(NULL, priv, NULL, MS_REC | MS_PRIVATE, NULL) == -1)
+		err(EXIT_RUN_FAILED, "make %s private in its namespace", priv);
+	/* What is in this namespace is killed at the end: it must never
+	 * be the one everything else is in. */
+	if (procs_mount_ns(0, &g->ns_dev, &g->ns_ino) == -1 ||
+	    (g->ns_dev == host_dev && g->ns_ino == host_ino))
+		errx(EXIT_RUN_FAILED, "no mount namespace of its own");
+	g->ns_made = true;
+}
+
+int
+stage_kill_stragglers(const struct stage *g)
+{
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	int n, most = 0;
+
+	if (!g->ns_made)
+		return 0;
+	/* Until none is left: a process killed is still there until it has
+	 * exited, and one may fork meanwhile.  At most about 10 s. */
+	for (int i = 0; i < 500; i++) {
+		if ((n = procs_signal_mount_ns(g->ns_dev, g->ns_ino,
+		    SIGKILL)) <= 0)
+			break;
+		if (n > most)
+			most = n;
+		nanosleep(&pause, NULL);
+	}
+	return most;
 }
 
 static void
@@ -328,7 +423,7 @@ stage_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 }
 
 int
-stage_unmount(const struct fs_spec *s, struct stage *g)
+stage_try_unmount(struct stage *g)
 {
 	struct timespec pause = { 0, 100 * 1000 * 1000 };
 
@@ -337,12 +432,19 @@ stage_unmount(const struct fs_spec *s, struct stage *g)
 			g->mounted = false;
 			return 0;
 		}
-		/* The command's group is gone; something that left it
-		 * (setsid) or came from outside may let go in a moment. */
+		/* A process we killed may let go in a moment. */
 		if (errno != EBUSY)
 			break;
 		nanosleep(&pause, NULL);
 	}
+	return -1;
+}
+
+int
+stage_unmount(const struct fs_spec *s, struct stage *g)
+{
+	if (stage_try_unmount(g) == 0)
+		return 0;
 	warn("%s: unmount %s", s->label, g->mnt);
 	if (umount2(g->mnt, MNT_DETACH) == 0) {
 		warnx("%s: detached %s lazily: it goes once nothing uses it",

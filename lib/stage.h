@@ -24,6 +24,10 @@ struct stage {
 	pid_t cmd_pgid;		/* the command's group while it runs */
 	char top[PATH_MAX];	/* the private directory of mount points */
 	bool top_made;
+	bool top_bound;		/* bound on itself, private (a chroot) */
+	bool ns_made;		/* we mount in a namespace of our own: */
+	dev_t ns_dev;		/* its /proc/self/ns/mnt */
+	ino_t ns_ino;
 	char fuse[PATH_MAX];	/* fcrash: where its FUSE daemon is mounted */
 	bool fuse_made;
 	bool fuse_mounted;
@@ -47,6 +51,19 @@ void stage_file_name(const char *label, char *out, size_t len);
  * can change; exits 1 when there is none. */
 void stage_make_top(struct stage *g, const char *prog);
 void stage_remove_top(struct stage *g);
+/* From here on, mount in a mount namespace of our own whose mounts no
+ * other namespace sees or receives, so that no one outside can open, hold
+ * or change what we mount.  Call after stage_guard_start (the guardian
+ * stays outside) and stage_make_top, before any thread starts; exits 1
+ * when it cannot be done. */
+void stage_private_mounts(struct stage *g);
+/* Empty G for the next file system, keeping its directory of mount
+ * points and namespace. */
+void stage_reset(struct stage *g);
+/* Kill every process left in our mount namespace but us (a daemon the
+ * command started in a session of its own) and wait until they are gone;
+ * returns how many there were. */
+int stage_kill_stragglers(const struct stage *g);
 /* Run S's mkfs on G->dev; on failure its output's tail goes to stderr,
  * the reason to WHY, and -1 is returned. */
 int stage_mkfs(const struct fs_spec *s, struct stage *g, char *why,
@@ -54,8 +71,10 @@ int stage_mkfs(const struct fs_spec *s, struct stage *g, char *why,
 /* Mount G->dev on G->mnt as S says; -1 and the kernel's reason in WHY. */
 int stage_mount(const struct fs_spec *s, struct stage *g, char *why,
     size_t len);
-/* Unmount G->mnt, waiting a little for a busy mount, lazily at last.
- * 0, or -1 when it was busy (reported). */
+/* Unmount G->mnt, waiting a little for a busy mount: 0, or -1 when it
+ * stayed busy (nothing said). */
+int stage_try_unmount(struct stage *g);
+/* The same, and then lazily: 0, or -1 when it was busy (reported). */
 int stage_unmount(const struct fs_spec *s, struct stage *g);
 
 #endif

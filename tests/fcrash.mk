@@ -4,13 +4,15 @@ TESTS += \
 	tests/tools/fcrash-usage.sh \
 	tests/tools/fcrash-states.sh \
 	tests/tools/fcrash-acks.sh \
-	tests/tools/fcrash-signal.sh
+	tests/tools/fcrash-signal.sh \
+	tests/tools/fcrash-held.sh
 EXTRA_DIST += \
 	tests/tools/fcrash-lib.sh \
 	tests/tools/fcrash-usage.sh \
 	tests/tools/fcrash-states.sh \
 	tests/tools/fcrash-acks.sh \
-	tests/tools/fcrash-signal.sh
+	tests/tools/fcrash-signal.sh \
+	tests/tools/fcrash-held.sh
 
 # The state planning and the acknowledgement parser, without root.
 check_PROGRAMS += tests/unit/test-fcrash-states

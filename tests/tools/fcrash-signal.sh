@@ -16,19 +16,22 @@ env --default-signal=INT true 2>/dev/null || skip_all "env has no --default-sign
 out=$scratch/out
 errf=$scratch/err
 pids=$scratch/pids
+fuse=$scratch/fuse
 
 interrupt() {
 	sig=$1
 	want=$2
-	rm -f "$pids"
+	rm -f "$pids" "$fuse"
 	snapshot
+	# What is mounted is seen from inside, where the workload runs.
 	env --default-signal=INT fcrash -q -f ext4 -- \
-	    sh -c 'sleep 60 >"$1/held" & echo "$$ $!" >"$2"; wait' sh {} "$pids" \
+	    sh -c 'grep -c fuse /proc/self/mountinfo >"$3"
+		sleep 60 >"$1/held" & echo "$$ $!" >"$2"; wait' sh {} "$pids" "$fuse" \
 	    >"$out" 2>"$errf" &
 	fc=$!
 	wait_for 120 test -s "$pids"
 	ok "$([ -s "$pids" ]; echo $?)" "SIG$sig: the workload started"
-	is "$(grep -c 'fuse' /proc/self/mountinfo | awk '{ print ($1 > 0) }')" 1 \
+	is "$(awk '{ print ($1 > 0) }' "$fuse")" 1 \
 	    "SIG$sig: the FUSE daemon was mounted"
 	kill -s "$sig" "$fc"
 	wait "$fc"

@@ -21,22 +21,24 @@ mkdir "$dir" || exit 1
 out=$scratch/out
 errf=$scratch/err
 pids=$scratch/pids
+seen=$scratch/seen
 
 # interrupt SIG STATUS: start a two-fs run whose command writes its pid and
 # its child's, wait until it runs, send SIG, and check the aftermath.
 interrupt() {
 	sig=$1
 	want=$2
-	rm -f "$pids"
+	rm -f "$pids" "$seen"
 	snapshot
+	# What is mounted is seen from inside, where the command runs.
 	env --default-signal=INT fmatrix -s 320M -d "$dir" -f ext4 -f xfs -- \
-	    sh -c 'sleep 60 >"$1/held" & echo "$$ $!" >"$2"; wait' sh {} "$pids" \
+	    sh -c 'grep -c " $1 " /proc/self/mountinfo >"$3"
+		sleep 60 >"$1/held" & echo "$$ $!" >"$2"; wait' sh {} "$pids" "$seen" \
 	    >"$out" 2>"$errf" &
 	fm=$!
 	wait_for 120 test -s "$pids"
 	ok "$([ -s "$pids" ]; echo $?)" "SIG$sig: the command started"
-	mounted=$(grep -c " /[a-z]*/fmatrix\.[^ /]*/ext4 " /proc/self/mountinfo)
-	is "$mounted" 1 "SIG$sig: ext4 was mounted while it ran"
+	is "$(cat "$seen")" 1 "SIG$sig: ext4 was mounted while it ran"
 	kill -s "$sig" "$fm"
 	wait "$fm"
 	is "$?" "$want" "SIG$sig: fmatrix died of it (status $want)"

@@ -135,9 +135,11 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && command -v losetup >/dev/null 2>&1; t
 	# A shell that says where its mount point is and runs only short
 	# sleeps while it exists.
 	# shellcheck disable=SC2016 # the command's shell expands $0 and $1
-	fmatrix -q -d "$mx" -s 320M -f ext4 -- sh -c 'echo "$0" >"$1.tmp" && mv "$1.tmp" "$1"; while [ -d "$0" ]; do sleep 0.1; done' {} "$where" >/dev/null 2>&1 &
+	# It says so once it sees its mount: from outside, in fmatrix's own
+	# namespace, it cannot be seen.
+	fmatrix -q -d "$mx" -s 320M -f ext4 -- sh -c 'grep -q -F " $0 " /proc/self/mountinfo && echo "$0" >"$1.tmp" && mv "$1.tmp" "$1"; while [ -d "$0" ]; do sleep 0.1; done' {} "$where" >/dev/null 2>&1 &
 	pid=$!
-	mounted_at() { [ -s "$where" ] && grep -q -F " $(cat "$where") " /proc/self/mountinfo; }
+	mounted_at() { [ -s "$where" ]; }
 	if wait_for 300 mounted_at; then
 		mp=$(cat "$where")
 		ok 0 "fmatrix's command runs on its mount before the SIGKILL"
