@@ -3,7 +3,12 @@
 TEST_EXTENSIONS = .sh
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 SH_LOG_DRIVER = $(LOG_DRIVER)
-SH_LOG_COMPILER = $(SHELL)
+# A test file that hangs fails after 15 minutes (about three times the
+# slowest beside a competing load), killed with what it started in its
+# group, instead of holding the whole suite.
+TEST_TIMEOUT = timeout -k 30 900
+LOG_COMPILER = $(TEST_TIMEOUT)
+SH_LOG_COMPILER = $(TEST_TIMEOUT) $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	PATH='$(abs_top_builddir)/fhosts:$(abs_top_builddir)/fzero:$(abs_top_builddir)/frandrw:$(abs_top_builddir)/fload:$(abs_top_builddir)/fcompare:$(abs_top_builddir)/fmatrix:$(abs_top_builddir)/fcrash:$(abs_top_builddir)/plot:$(abs_top_builddir)/tests/helpers':"$$PATH"; \
