@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "sysinfo.h"
+#include "tree.h"
 
 #define FLOAD_CHUNK	(1024 * 1024)	/* io and read transfer size */
 #define FLOAD_NAME_MAX	64
@@ -116,15 +117,8 @@ void guard_child(void);
 /* Tell the guardian all is clean and wait for it to go. */
 void guard_finish(void);
 
-/* ---- files (files.c) ---- */
+/* ---- files (files.c; their removal is lib/tree's) ---- */
 
-int tree_remove(const char *path);
-/* Remove the tree at PATH only if PATH is still directory DEV:INO. */
-int tree_remove_if(const char *path, dev_t dev, ino_t ino);
-/* Empty the directory open as FD, then remove NAME from PARENT (an empty
- * directory only, whatever the name holds by then). */
-int tree_remove_fd(int parent, const char *name, int fd);
-int tree_empty(const char *path);
 int dir_make(const char *path);
 /* Write SIZE bytes of PATTERN (LEN bytes, repeated) to a new file PATH. */
 struct progress;

@@ -23,6 +23,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/startat.c lib/startat.h \
 	lib/sysinfo.c lib/sysinfo.h \
 	lib/target.c lib/target.h \
+	lib/tree.c lib/tree.h \
 	lib/xalloc.c lib/xalloc.h \
 	lib/xio.c lib/xio.h
 lib_libfsbench_la_LIBADD = $(ZLIB_LIBS) $(JANSSON_LIBS) $(BLKID_LIBS) -lm
