@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/pidfd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,13 +33,15 @@
 #define READ_TIMEOUT_MS	30000	/* a probe reply, once connected */
 #define GRACE_MS	10000	/* after SIGTERM, before SIGKILL */
 
-enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN };
+enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN, M_KEEP };
 
 static const struct option longopts[] = {
 	{ "argv", required_argument, NULL, 'A' },
 	{ "contain", no_argument, NULL, 'C' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "keep-dir", required_argument, NULL, 'K' },
 	{ "now", no_argument, NULL, 'N' },
+	{ "pid", required_argument, NULL, 'I' },
 	{ "probe", required_argument, NULL, 'P' },
 	{ "push-dir", required_argument, NULL, 'D' },
 	{ "run", required_argument, NULL, 'R' },
@@ -77,7 +81,9 @@ usage(void)
 	    "      --now             print this clock (seconds since the epoch)\n"
 	    "      --contain         run COMMAND (fhosts' engine) so that on INT,\n"
 	    "                        TERM or HUP, or when it ends, no process it\n"
-	    "                        started is left\n");
+	    "                        started is left\n"
+	    "      --keep-dir DIR    with --pid PID: remove DIR (fhosts' temporary\n"
+	    "                        directory) once PID has gone, however it went\n");
 	cli_usage_std_options(24);
 	printf("\nfhosts runs it on every host (it is installed beside the other\n"
 	    "fsbench programs, or pushed with them); people rarely need to.\n");
@@ -156,7 +162,7 @@ spawn_piped(char *const argv[], int *to, int *from)
  * of our round trip, from the exchange with the shortest round trip (the
  * one least disturbed by the network and the scheduler). */
 static int
-probe(long rounds, char *const argv[])
+probe(long rounds, char *const argv[], pid_t parent)
 {
 	char line[128], version[64];
 	int64_t t0, t1, theirs, best_rtt = INT64_MAX, best_off = 0;
@@ -165,6 +171,10 @@ probe(long rounds, char *const argv[])
 	pid_t pid;
 
 	signal(SIGPIPE, SIG_IGN);
+	/* fhosts gone (a SIGKILL), the probe goes too: its ssh then sees
+	 * the end of its input and closes. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		return EXIT_RUN_FAILED;
 	pid = spawn_piped(argv, &to, &from);
 	if (read_line(from, line, sizeof(line)) < 0 ||
 	    sscanf(line, BANNER " %63s", version) != 1) {
@@ -423,6 +433,19 @@ hex_argv(const char *s, int *argc)
 }
 
 static long
+pid_arg(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < 2 || v > INT_MAX)
+		cli_usage_error("invalid --pid '%s'", s);
+	return v;
+}
+
+static long
 rounds_arg(const char *s)
 {
 	char *end;
@@ -441,8 +464,10 @@ main(int argc, char *argv[])
 {
 	enum mode mode = M_NONE;
 	const char *name = NULL, *starts = NULL, *dir = NULL, *hex = NULL;
-	long rounds = 0;
+	long rounds = 0, keep_pid = 0;
 	int c;
+	/* Before anything else: who started us, to tell when it is gone. */
+	pid_t parent = getppid();
 
 	cli_init("fhosts-agent");
 	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
@@ -477,6 +502,13 @@ main(int argc, char *argv[])
 		case 'A':
 			hex = optarg;
 			break;
+		case 'K':
+			mode = M_KEEP;
+			dir = optarg;
+			break;
+		case 'I':
+			keep_pid = pid_arg(optarg);
+			break;
 		default:
 			cli_usage_error("invalid option");
 		}
@@ -499,9 +531,13 @@ main(int argc, char *argv[])
 	case M_SERVE:
 		return serve();
 	case M_PROBE:
-		return probe(rounds, argv);
+		return probe(rounds, argv, parent);
 	case M_CONTAIN:
 		return contain(argv);
+	case M_KEEP:
+		if (keep_pid == 0 || argc > 0)
+			cli_usage_error("--keep-dir takes --pid PID and no command");
+		return keep_dir(dir, (pid_t)keep_pid);
 	case M_RUN:
 		if (starts == NULL)
 			cli_usage_error("--run needs --starts");

@@ -7,16 +7,20 @@
  * outlive it.  Here the engine runs under a child subreaper: every process
  * it starts stays our descendant (orphans come to us), so on a signal, or
  * when the engine ends and leaves some behind, each one is found in /proc
- * by its parent chain and killed. */
+ * by its parent chain and killed.  fhosts' own death reaches us as SIGTERM
+ * (PR_SET_PDEATHSIG): a SIGKILLed fhosts stops its fleet too. */
 #include "config.h"
 
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +28,7 @@
 #include "cli.h"
 #include "contain.h"
 #include "procs.h"
+#include "tree.h"
 
 #define MAX_PROCS	65536
 #define KILL_WAIT_MS	10000	/* for the killed to go */
@@ -133,7 +138,7 @@ contain(char *const argv[])
 	struct pollfd pf;
 	int status = 0, ended = 0;
 	size_t i;
-	pid_t pid;
+	pid_t pid, parent = getppid();
 
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
 		err(EXIT_RUN_FAILED, "cannot become a child subreaper");
@@ -144,6 +149,12 @@ contain(char *const argv[])
 	}
 	/* Blocked until ppoll: a signal cannot fall between check and wait. */
 	sigprocmask(SIG_BLOCK, &block, &saved);
+	/* fhosts killed (SIGKILL, which it cannot catch) stops us as a
+	 * SIGTERM would; gone already, nothing starts. */
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0)
+		err(EXIT_RUN_FAILED, "PR_SET_PDEATHSIG");
+	if (getppid() != parent)
+		return 128 + SIGTERM;
 	if ((pid = fork()) < 0)
 		err(EXIT_RUN_FAILED, "fork");
 	if (pid == 0) {
@@ -171,4 +182,33 @@ contain(char *const argv[])
 	if (!ended)
 		return 128 + contain_signal;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int
+keep_dir(const char *dir, pid_t pid)
+{
+	struct timespec ms100 = { 0, 100000000 };
+	struct pollfd pf = { .events = POLLIN };
+	struct stat st;
+	int fd;
+
+	setsid();
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return 0;	/* gone already: nothing to keep */
+	if (fstat(fd, &st) < 0)
+		err(EXIT_RUN_FAILED, "%s", dir);
+	close(fd);
+	if ((pf.fd = pidfd_open(pid, 0)) < 0 && errno != ESRCH)
+		err(EXIT_RUN_FAILED, "pidfd_open %ld", (long)pid);
+	while (pf.fd >= 0 && poll(&pf, 1, -1) < 0 && errno == EINTR)
+		;
+	/* What fhosts started may still write there for a moment (its
+	 * engine stops on fhosts' death too): until it stays gone. */
+	for (int i = 0; i < 50; i++) {
+		if (tree_remove_if(dir, st.st_dev, st.st_ino) == 0 &&
+		    access(dir, F_OK) < 0)
+			return 0;
+		nanosleep(&ms100, NULL);
+	}
+	return EXIT_RUN_FAILED;
 }

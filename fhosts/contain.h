@@ -2,10 +2,17 @@
 #ifndef FSBENCH_CONTAIN_H
 #define FSBENCH_CONTAIN_H
 
+#include <sys/types.h>
+
 /* Run ARGV (the engine) in a session of its own under this process as a
  * child subreaper, until it ends or INT, TERM or HUP comes; then kill
  * every process still below us.  The engine's status, or 128 + the
  * signal. */
 int contain(char *const argv[]);
+
+/* Remove the directory DIR once process PID is gone, however it went (a
+ * SIGKILL too), if DIR is still the directory it was at the start: fhosts'
+ * temporary directory.  In a session of its own, deaf to the terminal. */
+int keep_dir(const char *dir, pid_t pid);
 
 #endif

@@ -72,6 +72,37 @@ for e in parallel pdsh clush; do
 	fi
 done
 
+# ---- SIGKILL mid-run: fhosts cannot catch it, yet its engine stops (its
+# --contain hears fhosts' death), so every connection closes and every
+# host stops its command; its keeper removes its temporary directory.
+leftovers() {	# leftovers TAG: what of fhosts is still here
+	pgrep -f "$scratch/tmp\.$1" >/dev/null && return 0
+	pgrep -f "ssh -F $fl/ssh_config" >/dev/null && return 0
+	[ -n "$(find "$scratch/tmp.$1" -mindepth 1 2>/dev/null)" ]
+}
+for e in parallel pdsh clush; do
+	case $e in
+	pdsh) command -v pdsh >/dev/null || { skip "pdsh is not installed"; continue; } ;;
+	clush) command -v clush >/dev/null || { skip "clush is not installed"; continue; } ;;
+	esac
+	mkdir "$scratch/tmp.k$e"
+	TMPDIR=$scratch/tmp.k$e fhosts --ssh "$fleet_ssh" -e "$e" -H hosts -- \
+	    frandrw -q -s 8M -t 120 --phases randwrite "$fl/data/f.k$e" >k.$e.out 2>k.$e.err &
+	pid=$!
+	if wait_for 60 running_on_all "k$e"; then
+		check "$e: its temporary directory is in use" test -n "$(find "$scratch/tmp.k$e" -mindepth 1)"
+		kill -KILL "$pid"
+		wait "$pid"
+		is "$?" 137 "$e: fhosts was killed (SIGKILL)"
+		check "$e: no process and no file is left on any host" wait_for 30 nothing_left "k$e"
+		check "$e: no engine, no ssh, no temporary file is left here" wait_for 30 not leftovers "k$e"
+	else
+		kill "$pid"; wait "$pid"
+		ok 1 "$e: frandrw started on every host"
+		sed 's/^/# stderr: /' k.$e.err
+	fi
+done
+
 # ---- another version is refused before anything runs
 hostfile 2 6 >hosts
 fhosts_run -H hosts -- fzero -q -s 256K -m write:4096 "$fl/data/v" >v.out 2>v.err
