@@ -32,6 +32,7 @@
 #include "rng.h"
 #include "run.h"
 #include "size.h"
+#include "slow.h"
 #include "stage.h"
 
 #define DEFAULT_SIZE	(256ULL << 20)
@@ -557,11 +558,17 @@ check_state(const struct fs_spec *s, struct stage *g,
     const struct crash_state *st, const struct log_entry *log,
     const struct ack *a, size_t na, struct state_result *r)
 {
+	struct slow w;
+	int rc;
+
 	memset(r, 0, sizeof(*r));
 	set_view(st, log);
 	forget_cache(g);
-	if (mount(g->dev, g->mnt, s->type, s->mflags,
-	    s->mdata[0] ? s->mdata : NULL) == -1) {
+	slow_begin(&w, "mount of a crash state");
+	rc = mount(g->dev, g->mnt, s->type, s->mflags,
+	    s->mdata[0] ? s->mdata : NULL);
+	slow_end(&w);
+	if (rc == -1) {
 		r->unmountable = true;
 		snprintf(r->message, sizeof(r->message), "mount: %s",
 		    strerror(errno));
@@ -729,10 +736,13 @@ static int
 sync_mount(const struct stage *g)
 {
 	int fd = open(g->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+	struct slow w;
 
 	if (fd == -1)
 		return -1;
+	slow_begin(&w, "syncfs");
 	rc = syncfs(fd);
+	slow_end(&w);
 	close(fd);
 	return rc;
 }

@@ -19,6 +19,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/rng.c lib/rng.h \
 	lib/run.c lib/run.h \
 	lib/size.c lib/size.h \
+	lib/slow.c lib/slow.h \
 	lib/stage.c lib/stage.h \
 	lib/startat.c lib/startat.h \
 	lib/sysinfo.c lib/sysinfo.h \

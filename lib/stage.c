@@ -28,6 +28,7 @@
 #include "fsspec.h"
 #include "procs.h"
 #include "run.h"
+#include "slow.h"
 #include "stage.h"
 
 #define MKFS_OUTPUT_MAX	4096		/* of mkfs's output, shown on failure */
@@ -395,8 +396,13 @@ stage_mount(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 {
 	const char *data = s->mdata[0] != '\0' ? s->mdata : NULL;
 	char msg[256];
+	struct slow w;
+	int rc;
 
-	if (mount(g->dev, g->mnt, s->type, s->mflags, data) == 0) {
+	slow_begin(&w, "mount");
+	rc = mount(g->dev, g->mnt, s->type, s->mflags, data);
+	slow_end(&w);
+	if (rc == 0) {
 		g->mounted = true;
 		return 0;
 	}
@@ -428,7 +434,13 @@ stage_try_unmount(struct stage *g)
 	struct timespec pause = { 0, 100 * 1000 * 1000 };
 
 	for (int i = 0; i < 20; i++) {
-		if (umount2(g->mnt, 0) == 0) {
+		struct slow w;
+		int rc;
+
+		slow_begin(&w, "unmount");
+		rc = umount2(g->mnt, 0);
+		slow_end(&w);
+		if (rc == 0) {
 			g->mounted = false;
 			return 0;
 		}

@@ -26,7 +26,8 @@ check_PROGRAMS += \
 	tests/unit/test-sysinfo \
 	tests/unit/test-target \
 	tests/unit/test-devstat \
-	tests/unit/test-procs
+	tests/unit/test-procs \
+	tests/unit/test-slow
 TESTS += \
 	tests/unit/test-autorun \
 	tests/unit/test-size \
@@ -37,7 +38,8 @@ TESTS += \
 	tests/unit/test-sysinfo \
 	tests/unit/test-target \
 	tests/unit/test-devstat \
-	tests/unit/test-procs
+	tests/unit/test-procs \
+	tests/unit/test-slow
 
 tests_unit_test_autorun_SOURCES = tests/unit/test-autorun.c tests/unit/tap.h
 tests_unit_test_size_SOURCES = tests/unit/test-size.c tests/unit/tap.h
@@ -49,6 +51,7 @@ tests_unit_test_sysinfo_SOURCES = tests/unit/test-sysinfo.c tests/unit/tap.h
 tests_unit_test_target_SOURCES = tests/unit/test-target.c tests/unit/tap.h
 tests_unit_test_devstat_SOURCES = tests/unit/test-devstat.c tests/unit/tap.h
 tests_unit_test_procs_SOURCES = tests/unit/test-procs.c tests/unit/tap.h
+tests_unit_test_slow_SOURCES = tests/unit/test-slow.c tests/unit/tap.h
 
 EXTRA_DIST += tests/tools/lib.sh tests/data
 
