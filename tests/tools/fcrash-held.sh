@@ -88,7 +88,7 @@ timeout -k 10 300 fcrash -q -f ext4 -- sh -c '
 	cd "$1" && setsid sh -c "echo \$\$ >$2.tmp; mv $2.tmp $2; exec sleep 300" \
 	    </dev/null >/dev/null 2>&1 &
 	while [ ! -s "$2" ]; do sleep 0.05; done
-	echo data >f' sh {} "$dpid" >"$out" 2>"$errf"
+	echo data >"$1/f"' sh {} "$dpid" >"$out" 2>"$errf"
 is "$?" 0 "a daemonising workload: fcrash exits 0"
 is "$(grep -c 'killed 1 process the workload left running outside its group' "$errf")" 1 \
     "  and says it killed the daemon"
