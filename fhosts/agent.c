@@ -33,7 +33,8 @@
 #define READ_TIMEOUT_MS	30000	/* a probe reply, once connected */
 #define GRACE_MS	10000	/* after SIGTERM, before SIGKILL */
 
-enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN, M_KEEP };
+enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN, M_KEEP,
+	M_RELABEL };
 
 static const struct option longopts[] = {
 	{ "argv", required_argument, NULL, 'A' },
@@ -41,9 +42,11 @@ static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep-dir", required_argument, NULL, 'K' },
 	{ "now", no_argument, NULL, 'N' },
+	{ "offset", required_argument, NULL, 'O' },
 	{ "pid", required_argument, NULL, 'I' },
 	{ "probe", required_argument, NULL, 'P' },
 	{ "push-dir", required_argument, NULL, 'D' },
+	{ "relabel", required_argument, NULL, 'L' },
 	{ "run", required_argument, NULL, 'R' },
 	{ "serve", no_argument, NULL, 'S' },
 	{ "starts", required_argument, NULL, 'T' },
@@ -83,7 +86,12 @@ usage(void)
 	    "                        TERM or HUP, or when it ends, no process it\n"
 	    "                        started is left\n"
 	    "      --keep-dir DIR    with --pid PID: remove DIR (fhosts' temporary\n"
-	    "                        directory) once PID has gone, however it went\n");
+	    "                        directory) once PID has gone, however it went\n"
+	    "      --relabel HOST    copy standard input's record blocks with a\n"
+	    "                        host column holding HOST; malformed blocks\n"
+	    "                        are dropped with a note\n"
+	    "      --offset S        with --relabel: add # fleet_host: and\n"
+	    "                        # clock_offset_s: S (the host's own go)\n");
 	cli_usage_std_options(24);
 	printf("\nfhosts runs it on every host (it is installed beside the other\n"
 	    "fsbench programs, or pushed with them); people rarely need to.\n");
@@ -464,6 +472,7 @@ main(int argc, char *argv[])
 {
 	enum mode mode = M_NONE;
 	const char *name = NULL, *starts = NULL, *dir = NULL, *hex = NULL;
+	const char *offset = NULL;
 	long rounds = 0, keep_pid = 0;
 	int c;
 	/* Before anything else: who started us, to tell when it is gone. */
@@ -509,6 +518,13 @@ main(int argc, char *argv[])
 		case 'I':
 			keep_pid = pid_arg(optarg);
 			break;
+		case 'L':
+			mode = M_RELABEL;
+			name = optarg;
+			break;
+		case 'O':
+			offset = optarg;
+			break;
 		default:
 			cli_usage_error("invalid option");
 		}
@@ -538,6 +554,15 @@ main(int argc, char *argv[])
 		if (keep_pid == 0 || argc > 0)
 			cli_usage_error("--keep-dir takes --pid PID and no command");
 		return keep_dir(dir, (pid_t)keep_pid);
+	case M_RELABEL:
+		if (argc > 0 || name[0] == '\0' || strlen(name) > 255 ||
+		    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		    "qrstuvwxyz0123456789._:@-") != strlen(name) ||
+		    (offset != NULL && strspn(offset, "-+.0123456789e") !=
+		    strlen(offset)))
+			cli_usage_error("--relabel takes a host name, a number "
+			    "as --offset and no command");
+		return relabel(name, offset);
 	case M_RUN:
 		if (starts == NULL)
 			cli_usage_error("--run needs --starts");

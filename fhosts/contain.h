@@ -1,4 +1,6 @@
-/* contain.h: run fhosts' engine so that nothing it starts outlives a stop. */
+/* contain.h: fhosts' side of fhosts-agent: run the engine so that nothing
+ * it starts outlives a stop, keep the temporary directory, relabel a
+ * host's records. */
 #ifndef FSBENCH_CONTAIN_H
 #define FSBENCH_CONTAIN_H
 
@@ -14,5 +16,11 @@ int contain(char *const argv[]);
  * SIGKILL too), if DIR is still the directory it was at the start: fhosts'
  * temporary directory.  In a session of its own, deaf to the terminal. */
 int keep_dir(const char *dir, pid_t pid);
+
+/* relabel.c: standard input's record blocks to standard output, each
+ * with a host column holding HOST (after label and run), and given
+ * OFFSET, "# fleet_host:" and "# clock_offset_s:" of fhosts' own.  0, 3
+ * when a block has a host column already, 1 when output failed. */
+int relabel(const char *host, const char *offset);
 
 #endif

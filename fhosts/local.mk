@@ -2,7 +2,8 @@
 # (a sh script made from fhosts.in), and fhosts-agent, its helper on each
 # host.
 bin_PROGRAMS += fhosts/fhosts-agent
-fhosts_fhosts_agent_SOURCES = fhosts/agent.c fhosts/contain.c fhosts/contain.h
+fhosts_fhosts_agent_SOURCES = fhosts/agent.c fhosts/contain.c fhosts/contain.h \
+	fhosts/relabel.c
 bin_SCRIPTS += fhosts/fhosts
 EXTRA_DIST += fhosts/fhosts.in
 CLEANFILES += fhosts/fhosts

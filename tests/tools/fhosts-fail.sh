@@ -103,6 +103,36 @@ for e in parallel pdsh clush; do
 	fi
 done
 
+# ---- one host speaking for another: host 3 prints a '# keys:' line in
+# the middle of its block (fhosts once placed the host column by it), a
+# '# fleet_host:' naming host 2, a row shaped for a host column, and a
+# block with a terminal escape.  Every row keeps the name of the host that
+# sent it, the malformed blocks are dropped with a note naming host 3, and
+# no raw escape reaches the stream or the terminal.
+hostfile 2 3 >hosts
+# shellcheck disable=SC2016 # the hosts' shell expands it
+fhosts_run -H hosts -- sh -c '
+	printf "# fsbench 1\n# keys: label run\nlabel run v\nok 1 1\n"
+	[ "$(hostname)" = fleet3 ] || exit 0
+	printf "# keys: label\n# fleet_host: 127.0.0.2\nx 1 9\n"
+	printf "# fsbench 1\n# keys: label run\nlabel run v\ny 1 127.0.0.2 9\n"
+	printf "# fsbench 1\n# note: \033]0;pwned\007\nlabel run v\nz 1 1\n"' \
+    >f.out 2>f.err
+is "$?" 0 "a host forging keys and rows: the run itself succeeds"
+host_of() {	# host_of LABEL: the host column of the rows labelled LABEL
+	awk -v l="$1" '/^# fsbench / { h = 0; next } /^#/ { next }
+	!h { hc = 0; for (i = 1; i <= NF; i++) if ($i == "host") hc = i; h = 1; next }
+	$1 == l { print $hc }' f.out | sort -u | tr '\n' ' '
+}
+is "$(host_of x)" "127.0.0.3 " "  the row after a mid-block '# keys:' is host 3's"
+is "$(host_of ok)" "127.0.0.2 127.0.0.3 " "  each host's own row is under its own name"
+is "$(grep -c '^# fleet_host: 127\.0\.0\.2$' f.out)" 1 "  host 3 cannot name itself host 2"
+is "$(host_of y)$(host_of z)" "" "  its malformed blocks are dropped"
+check "  with a note naming host 3" grep -q '^fhosts: 127\.0\.0\.3: dropped what is not a well-formed record block' f.err
+check "  no raw escape in the stream or on the terminal" \
+    not grep -q "$(printf '[\033\007]')" f.out f.err
+check "  and the stream reads as records" fcompare --convert f.out >/dev/null
+
 # ---- another version is refused before anything runs
 hostfile 2 6 >hosts
 fhosts_run -H hosts -- fzero -q -s 256K -m write:4096 "$fl/data/v" >v.out 2>v.err
