@@ -30,7 +30,8 @@
 
 #define BANNER		"fhosts-agent"
 #define MAX_ROUNDS	100
-#define READ_TIMEOUT_MS	30000	/* a probe reply, once connected */
+#define PROBE_DEADLINE_S	60	/* a whole probe, the ssh login included */
+#define MAX_DEADLINE_S	(7 * 86400)
 #define GRACE_MS	10000	/* after SIGTERM, before SIGKILL */
 
 enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN, M_KEEP,
@@ -39,6 +40,7 @@ enum mode { M_NONE, M_NOW, M_SERVE, M_PROBE, M_RUN, M_CONTAIN, M_KEEP,
 static const struct option longopts[] = {
 	{ "argv", required_argument, NULL, 'A' },
 	{ "contain", no_argument, NULL, 'C' },
+	{ "deadline", required_argument, NULL, 'E' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep-dir", required_argument, NULL, 'K' },
 	{ "now", no_argument, NULL, 'N' },
@@ -85,6 +87,9 @@ usage(void)
 	    "      --contain         run COMMAND (fhosts' engine) so that on INT,\n"
 	    "                        TERM or HUP, or when it ends, no process it\n"
 	    "                        started is left\n"
+	    "      --deadline S      with --probe or --contain: give up after S\n"
+	    "                        seconds in all (--contain then exits 124);\n"
+	    "                        --probe's default is 60\n"
 	    "      --keep-dir DIR    with --pid PID: remove DIR (fhosts' temporary\n"
 	    "                        directory) once PID has gone, however it went\n"
 	    "      --relabel HOST    copy standard input's record blocks with a\n"
@@ -121,15 +126,19 @@ serve(void)
 	return ferror(stdout) ? EXIT_RUN_FAILED : 0;
 }
 
-/* A line from FD within the timeout, without its newline; -1 otherwise. */
+/* A line from FD before DUE (this clock, ns), without its newline; -1
+ * otherwise.  The deadline is the whole exchange's: a host that answers a
+ * byte at a time cannot stretch it. */
 static int
-read_line(int fd, char *buf, size_t len)
+read_line(int fd, char *buf, size_t len, int64_t due)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t n = 0;
 
 	while (n + 1 < len) {
-		if (poll(&p, 1, READ_TIMEOUT_MS) <= 0)
+		int64_t left = due - startat_now_ns();
+
+		if (left <= 0 || poll(&p, 1, (int)(left / 1000000 + 1)) <= 0)
 			return -1;
 		if (read(fd, buf + n, 1) != 1)
 			return -1;
@@ -170,8 +179,9 @@ spawn_piped(char *const argv[], int *to, int *from)
  * of our round trip, from the exchange with the shortest round trip (the
  * one least disturbed by the network and the scheduler). */
 static int
-probe(long rounds, char *const argv[], pid_t parent)
+probe(long rounds, char *const argv[], pid_t parent, double deadline)
 {
+	int64_t due = startat_now_ns() + (int64_t)(deadline * 1e9);
 	char line[128], version[64];
 	int64_t t0, t1, theirs, best_rtt = INT64_MAX, best_off = 0;
 	int to, from, status;
@@ -184,15 +194,18 @@ probe(long rounds, char *const argv[], pid_t parent)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
 		return EXIT_RUN_FAILED;
 	pid = spawn_piped(argv, &to, &from);
-	if (read_line(from, line, sizeof(line)) < 0 ||
+	if (read_line(from, line, sizeof(line), due) < 0 ||
 	    sscanf(line, BANNER " %63s", version) != 1) {
-		warnx("%s: no answer from fhosts-agent --serve", argv[0]);
+		warnx("%s: no answer from fhosts-agent --serve within %g s",
+		    argv[0], deadline);
 		goto fail;
 	}
 	for (i = 0; i < rounds; i++) {
 		t0 = startat_now_ns();
-		if (write(to, "\n", 1) != 1 || read_line(from, line, sizeof(line)) < 0) {
-			warnx("%s: the clock exchange broke off", argv[0]);
+		if (write(to, "\n", 1) != 1 ||
+		    read_line(from, line, sizeof(line), due) < 0) {
+			warnx("%s: the clock exchange broke off or took over "
+			    "%g s", argv[0], deadline);
 			goto fail;
 		}
 		t1 = startat_now_ns();
@@ -440,6 +453,21 @@ hex_argv(const char *s, int *argc)
 	return v;
 }
 
+static double
+deadline_arg(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v > 0) ||
+	    v > MAX_DEADLINE_S)
+		cli_usage_error("invalid --deadline '%s' (seconds, above 0, "
+		    "at most %d)", s, MAX_DEADLINE_S);
+	return v;
+}
+
 static long
 pid_arg(const char *s)
 {
@@ -474,6 +502,7 @@ main(int argc, char *argv[])
 	const char *name = NULL, *starts = NULL, *dir = NULL, *hex = NULL;
 	const char *offset = NULL;
 	long rounds = 0, keep_pid = 0;
+	double deadline = 0;
 	int c;
 	/* Before anything else: who started us, to tell when it is gone. */
 	pid_t parent = getppid();
@@ -518,6 +547,9 @@ main(int argc, char *argv[])
 		case 'I':
 			keep_pid = pid_arg(optarg);
 			break;
+		case 'E':
+			deadline = deadline_arg(optarg);
+			break;
 		case 'L':
 			mode = M_RELABEL;
 			name = optarg;
@@ -547,9 +579,10 @@ main(int argc, char *argv[])
 	case M_SERVE:
 		return serve();
 	case M_PROBE:
-		return probe(rounds, argv, parent);
+		return probe(rounds, argv, parent,
+		    deadline > 0 ? deadline : PROBE_DEADLINE_S);
 	case M_CONTAIN:
-		return contain(argv);
+		return contain(argv, deadline);
 	case M_KEEP:
 		if (keep_pid == 0 || argc > 0)
 			cli_usage_error("--keep-dir takes --pid PID and no command");

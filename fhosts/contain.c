@@ -129,9 +129,38 @@ clear_descendants(pid_t engine)
 		;
 }
 
-int
-contain(char *const argv[])
+static void
+add_seconds(struct timespec *t, double s)
 {
+	t->tv_sec += (time_t)s;
+	t->tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
+	if (t->tv_nsec >= 1000000000L) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000L;
+	}
+}
+
+/* The time from now to DUE in LEFT; -1 when it has passed. */
+static int
+time_left(const struct timespec *due, struct timespec *left)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left->tv_sec = due->tv_sec - now.tv_sec;
+	left->tv_nsec = due->tv_nsec - now.tv_nsec;
+	if (left->tv_nsec < 0) {
+		left->tv_sec--;
+		left->tv_nsec += 1000000000L;
+	}
+	return left->tv_sec < 0 || (left->tv_sec == 0 && left->tv_nsec == 0) ?
+	    -1 : 0;
+}
+
+int
+contain(char *const argv[], double deadline)
+{
+	struct timespec due, left, *wait_for = NULL;
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa = { .sa_handler = on_contain_signal };
 	sigset_t block, saved, waiting;
@@ -173,14 +202,21 @@ contain(char *const argv[])
 	waiting = saved;
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigdelset(&waiting, sigs[i]);
+	clock_gettime(CLOCK_MONOTONIC, &due);
+	add_seconds(&due, deadline);
 	while (!contain_signal && !ended) {
-		if (ppoll(&pf, 1, NULL, &waiting) > 0 &&
+		if (deadline > 0) {
+			if (time_left(&due, &left) == -1)
+				break;
+			wait_for = &left;
+		}
+		if (ppoll(&pf, 1, wait_for, &waiting) > 0 &&
 		    waitpid(pid, &status, WNOHANG) == pid)
 			ended = 1;
 	}
 	clear_descendants(pid);
 	if (!ended)
-		return 128 + contain_signal;
+		return contain_signal ? 128 + contain_signal : CONTAIN_LATE;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 

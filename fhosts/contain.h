@@ -6,11 +6,13 @@
 
 #include <sys/types.h>
 
+#define CONTAIN_LATE 124	/* the deadline passed (as timeout(1)) */
+
 /* Run ARGV (the engine) in a session of its own under this process as a
- * child subreaper, until it ends or INT, TERM or HUP comes; then kill
- * every process still below us.  The engine's status, or 128 + the
- * signal. */
-int contain(char *const argv[]);
+ * child subreaper, until it ends, INT, TERM or HUP comes, or DEADLINE
+ * seconds have passed (0: none); then kill every process still below us.
+ * The engine's status, 128 + the signal, or CONTAIN_LATE. */
+int contain(char *const argv[], double deadline);
 
 /* Remove the directory DIR once process PID is gone, however it went (a
  * SIGKILL too), if DIR is still the directory it was at the start: fhosts'

@@ -50,12 +50,20 @@ fleet_home=$(getent passwd "$(id -un)" | cut -d: -f6)
 [ -d "$fleet_home" ] || skip_all "no home directory for $(id -un)"
 
 # fleet_start N [VAR=VALUE...]: host 127.0.0.N, named fleetN, its session
-# environment VAR=VALUE (PATH=$fl/bin:/usr/bin:/bin unless given).
+# environment VAR=VALUE (PATH=$fl/bin:/usr/bin:/bin unless given).  With
+# LISTEN set to more addresses (127.0.0.A ...), the same sshd answers on
+# those too, as hosts of their own for fhosts.
 fleet_start() {
 	fs_n=$1
 	shift
-	cat >"$fl/sshd.$fs_n.conf" <<EOC
-ListenAddress 127.0.0.$fs_n:$fleet_port
+	{
+		for fs_a in 127.0.0.$fs_n ${LISTEN:-}; do
+			echo "ListenAddress $fs_a:$fleet_port"
+			[ "$fs_a" = "127.0.0.$fs_n" ] ||
+				echo "[$fs_a]:$fleet_port $(cut -d' ' -f1,2 "$fl/hostkey.pub")" >>"$fl/known_hosts"
+		done
+	} >"$fl/sshd.$fs_n.conf"
+	cat >>"$fl/sshd.$fs_n.conf" <<EOC
 HostKey $fl/hostkey
 PidFile $fl/sshd.$fs_n.pid
 AuthorizedKeysFile $fl/authorized_keys
@@ -64,15 +72,19 @@ PasswordAuthentication no
 KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
+MaxStartups 200
 SetEnv ${*:-PATH=$fl/bin:/usr/bin:/bin}
 EOC
 	echo "[127.0.0.$fs_n]:$fleet_port $(cut -d' ' -f1,2 "$fl/hostkey.pub")" >>"$fl/known_hosts"
 	rm -f "$fl/sshd.$fs_n.pid"
+	# The home is the host's own tmpfs, or with FLEET_SHARED_HOME=DIR one
+	# directory every such host shares (as NFS homes on a cluster).
 	unshare --uts --mount --propagation private sh -c '
 		hostname "fleet$1" && mount -t tmpfs none /run && mkdir /run/sshd &&
-		mount -t tmpfs none "$2/data" && mount -t tmpfs none "$3" &&
+		mount -t tmpfs none "$2/data" &&
+		if [ -n "$4" ]; then mount --bind "$4" "$3"; else mount -t tmpfs none "$3"; fi &&
 		exec /usr/sbin/sshd -f "$2/sshd.$1.conf"
-	' sh "$fs_n" "$fl" "$fleet_home" || return 1
+	' sh "$fs_n" "$fl" "$fleet_home" "${FLEET_SHARED_HOME:-}" || return 1
 	wait_for 20 test -s "$fl/sshd.$fs_n.pid" || return 1
 	fs_pid=$(cat "$fl/sshd.$fs_n.pid")
 	fleet_pids="$fleet_pids $fs_pid"
