@@ -17,6 +17,19 @@ hostfile 2 3 4 >hosts
 hostfile 2 3 9 >hosts9
 hostile='x$(touch pwned)'"'"'y "z" ;w %h `id`'
 
+# pdsh labels a lone user@host entry without its domain (root@127):
+# fhosts matches the label to the entry as pdsh made it.
+if command -v pdsh >/dev/null; then
+	echo "$(id -un)@127.0.0.2" >userhost
+	fhosts_run -e pdsh -H userhost -- fzero -q -s 256K -m write:4096 "$fl/data/u" >u.pdsh 2>u.pdsh.err
+	st=$?
+	is "$st" 0 "pdsh: a lone user@host entry runs"
+	[ "$st" -eq 0 ] || sed 's/^/# stderr: /' u.pdsh.err
+	is "$(grep -c "^# fleet_host: $(id -un)@127\.0\.0\.2\$" u.pdsh)" 1 "  its block is under its entry's name"
+else
+	skip "pdsh is not installed"
+fi
+
 for e in pdsh clush; do
 	command -v "$e" >/dev/null || { skip "$e is not installed"; continue; }
 	fhosts_run -e "$e" -H hosts -- fzero -q -s 256K -m write:4096,fallocate "$fl/data/z" >z.$e 2>z.$e.err
