@@ -43,6 +43,20 @@ is_fhosts_block(const struct record_block *b)
 	return tool != NULL && strncmp(tool, "fhosts ", 7) == 0;
 }
 
+static const char *where(const struct input_file *f);
+
+/* Every reader's line limit, before any reader runs. */
+static void
+check_lines(const struct input_file *f, const struct inbuf *b)
+{
+	size_t line;
+
+	if (record_long_line(b->p, b->len, &line))
+		errx(EXIT_USAGE, "%s:%zu: a line longer than %u MiB, the most a "
+		    "reader takes (fsbench(7))", where(f), line,
+		    RECORD_LINE_MAX >> 20);
+}
+
 static void
 load(const struct input_file *f, struct inbuf *b)
 {
@@ -61,13 +75,16 @@ load(const struct input_file *f, struct inbuf *b)
 	if (S_ISDIR(st.st_mode))
 		errx(EXIT_USAGE, "%s: is a directory", f->path);
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		b->p = mmap(NULL, (size_t)st.st_size, PROT_READ,
-		    MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		/* Not populated: pages come in as they are read, and a
+		 * file past a limit costs no more than the check. */
+		b->p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
+		    fd, 0);
 		if (b->p != MAP_FAILED) {
 			b->len = (size_t)st.st_size;
 			b->mapped = 1;
 			if (fd != STDIN_FILENO)
 				close(fd);
+			check_lines(f, b);
 			return;
 		}
 	}
@@ -86,6 +103,7 @@ load(const struct input_file *f, struct inbuf *b)
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
+	check_lines(f, b);
 }
 
 static void
@@ -700,6 +718,11 @@ read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
 		if (*p != '{')
 			errx(EXIT_USAGE, "%s:%zu: not fio JSON output "
 			    "(--output-format=json)", where(f), line);
+		if (record_json_values(p, (size_t)(end - p),
+		    RECORD_JSON_DOC_VALUES) > RECORD_JSON_DOC_VALUES)
+			errx(EXIT_USAGE, "%s:%zu: a JSON document of more than "
+			    "%d values, the most a reader takes (fsbench(7))",
+			    where(f), line, RECORD_JSON_DOC_VALUES);
 		doc = json_loadb(p, (size_t)(end - p), JSON_DISABLE_EOF_CHECK, &je);
 		if (doc == NULL)
 			errx(EXIT_USAGE, "%s:%zu: %s", where(f),

@@ -811,22 +811,97 @@ is_name(const char *s)
 	return 1;
 }
 
+/* Past RECORD_LINE_MAX the rest of the line is read and dropped, so the
+ * buffer never grows beyond it. */
+static void
+skip_rest(struct record_reader *r)
+{
+	int c;
+
+	while ((c = getc(r->in)) != EOF && c != '\n')
+		;
+}
+
+/* The next line into r->buf: 1, 0 at the end, -1 for one too long (with
+ * r->err set). */
 static int
 next_line(struct record_reader *r)
 {
-	ssize_t n;
+	size_t n = 0;
 
 	if (r->pending) {
 		r->pending = 0;
 		return 1;
 	}
-	n = getline(&r->buf, &r->cap, r->in);
-	if (n < 0)
+	for (;;) {
+		if (r->cap - n < 2) {
+			r->cap = r->cap ? r->cap * 2 : 4096;
+			if (r->cap > RECORD_LINE_MAX + 2)
+				r->cap = RECORD_LINE_MAX + 2;
+			r->buf = xrealloc(r->buf, r->cap, 1);
+		}
+		if (r->cap - n < 2 || fgets(r->buf + n, (int)(r->cap - n),
+		    r->in) == NULL)
+			break;
+		n += strlen(r->buf + n);
+		if (n > 0 && r->buf[n - 1] == '\n')
+			break;
+	}
+	if (n == 0)
 		return 0;
 	r->line++;
+	if (n > RECORD_LINE_MAX) {
+		if (r->buf[n - 1] != '\n')
+			skip_rest(r);
+		return fail(r, "a line longer than %u MiB, the most a reader "
+		    "takes (fsbench(7))", RECORD_LINE_MAX >> 20);
+	}
 	while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
 		r->buf[--n] = '\0';
 	return 1;
+}
+
+int
+record_long_line(const char *p, size_t len, size_t *line)
+{
+	const char *end = p + len, *nl;
+
+	for (*line = 1; p < end; (*line)++, p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		if ((size_t)(nl - p) > RECORD_LINE_MAX)
+			return 1;
+	}
+	return 0;
+}
+
+size_t
+record_json_values(const char *p, size_t len, size_t max)
+{
+	size_t n = 1, depth = 0;
+	int in_string = 0;
+
+	for (size_t i = 0; i < len && n <= max; i++) {
+		char c = p[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = 0;
+		} else if (c == '"') {
+			in_string = 1;
+		} else if (c == ',') {
+			n++;
+		} else if (c == '[' || c == '{') {
+			n++;
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0 && --depth == 0) {
+			break;	/* the end of the first document */
+		}
+	}
+	return n;
 }
 
 /* Split S in place on runs of blanks; returns the number of fields, or
@@ -1059,12 +1134,20 @@ int
 record_is_json_line(const char *p, size_t len)
 {
 	const char *eol = memchr(p, '\n', len);
+	size_t n = eol ? (size_t)(eol - p) : len;
+	json_t *o, *meta;
+	int yes;
+
+	/* A line no reader would take is none of ours. */
+	if (n > RECORD_LINE_MAX ||
+	    record_json_values(p, n, RECORD_JSON_LINE_VALUES) >
+	    RECORD_JSON_LINE_VALUES)
+		return 0;
 	/* Integers past 2^63 read as doubles: a first row with 2^64 - 1 in
 	 * it is still fsbench's, not fio's JSON. */
-	json_t *o = json_loadb(p, eol ? (size_t)(eol - p) : len,
-	    JSON_DECODE_INT_AS_REAL, NULL);
-	json_t *meta = json_object_get(o, "meta");
-	int yes = json_is_object(meta) && json_object_get(meta, "fsbench") != NULL;
+	o = json_loadb(p, n, JSON_DECODE_INT_AS_REAL, NULL);
+	meta = json_object_get(o, "meta");
+	yes = json_is_object(meta) && json_object_get(meta, "fsbench") != NULL;
 
 	json_decref(o);
 	return yes;
@@ -1075,7 +1158,16 @@ static json_t *
 json_line(struct record_reader *r, const char *line)
 {
 	json_error_t e;
-	json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
+	json_t *o;
+
+	/* jansson takes some 50 bytes a value: bounded before it parses. */
+	if (record_json_values(line, strlen(line), RECORD_JSON_LINE_VALUES) >
+	    RECORD_JSON_LINE_VALUES) {
+		fail(r, "a JSON line of more than %d values, the most a reader "
+		    "takes (fsbench(7))", RECORD_JSON_LINE_VALUES);
+		return NULL;
+	}
+	o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
 
 	/* jansson's integers stop at 2^63; a count past that (which the
 	 * writer prints whole) is read as the nearest double instead */
@@ -1342,10 +1434,10 @@ json_take(struct record_reader *r, struct record_block *b, int *started)
 static int
 read_block(struct record_reader *r, struct record_block *b)
 {
-	int started = 0, rc, json = 0;
+	int started = 0, rc, json = 0, got;
 
 	memset(b, 0, sizeof(*b));
-	while (next_line(r)) {
+	while ((got = next_line(r)) > 0) {
 		char *s = r->buf;
 
 		if (has_control(s))
@@ -1384,6 +1476,8 @@ read_block(struct record_reader *r, struct record_block *b)
 		if (rc < 0)
 			return -1;
 	}
+	if (got < 0)
+		return -1;
 	if (!started)
 		return 0;
 	if (b->ncols == 0)

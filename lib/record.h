@@ -13,6 +13,21 @@
 #define RECORD_VERSION 1
 #define RECORD_MAX_COLS 64
 
+/* Limits every reader keeps, so that an input costs memory in proportion
+ * to what fsbench itself writes (fsbench(7), "Limits"): a line (the
+ * longest fsbench writes is a histogram row, under 1 MiB), the values of
+ * one JSON line, and the values of one JSON document (fio's output). */
+#define RECORD_LINE_MAX		(16u << 20)
+#define RECORD_JSON_LINE_VALUES	4096
+#define RECORD_JSON_DOC_VALUES	500000
+
+/* Whether P[0..LEN) holds a line longer than RECORD_LINE_MAX; its number
+ * (from 1) in *LINE if so. */
+int record_long_line(const char *p, size_t len, size_t *line);
+/* A bound on the number of JSON values in P[0..LEN) (commas and opening
+ * brackets outside strings, plus one), counting no further than MAX + 1. */
+size_t record_json_values(const char *p, size_t len, size_t max);
+
 struct json_t;
 
 /* ---- what a column means (record-column.c) ---- */

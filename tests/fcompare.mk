@@ -18,7 +18,8 @@ TESTS += \
 	tests/tools/fcompare-errors.sh \
 	tests/tools/fcompare-peers.sh \
 	tests/tools/fcompare-plain.sh \
-	tests/tools/fcompare-verdicts.sh
+	tests/tools/fcompare-verdicts.sh \
+	tests/tools/fcompare-limits.sh
 EXTRA_DIST += \
 	tests/tools/fcompare-lib.sh \
 	tests/tools/fcompare-seeds.sh \
@@ -26,4 +27,12 @@ EXTRA_DIST += \
 	tests/tools/fcompare-errors.sh \
 	tests/tools/fcompare-peers.sh \
 	tests/tools/fcompare-plain.sh \
-	tests/tools/fcompare-verdicts.sh
+	tests/tools/fcompare-verdicts.sh \
+	tests/tools/fcompare-limits.sh
+
+# maxrss runs a command and writes its peak memory: the readers' bound.
+check_PROGRAMS += tests/helpers/maxrss
+tests_helpers_maxrss_SOURCES = tests/helpers/maxrss.c
+tests_helpers_maxrss_CFLAGS = $(AM_CFLAGS_STD)
+tests_helpers_maxrss_LDFLAGS =
+tests_helpers_maxrss_LDADD =
