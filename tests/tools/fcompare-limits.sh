@@ -42,7 +42,7 @@ within "  a 64 MB JSON line"
 maxrss rss fcompare long.txt >out 2>err
 refused "a 64 MB text line" "long.txt:3: a line longer than 16 MiB" $?
 within "  a 64 MB text line"
-cat long.json | maxrss rss fcompare - >out 2>err
+dd if=long.json bs=1M status=none | maxrss rss fcompare - >out 2>err
 refused "a 64 MB JSON line through a pipe" "stdin:1: a line longer than 16 MiB" $?
 within "  through a pipe"
 maxrss rss fcompare --merge long.txt >out 2>err

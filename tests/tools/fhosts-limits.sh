@@ -6,6 +6,7 @@
 # directory makes a private directory for each and leaves none.
 # shellcheck disable=SC2016,SC2317 # awk programs; helpers run through wait_for
 # shellcheck disable=SC2154 # top_srcdir comes from the test harness
+# shellcheck disable=SC3045 # ulimit -S, -H and -n: dash, bash and busybox have them
 . "$top_srcdir/tests/tools/lib.sh"
 need_cmd parallel
 fleet_port=22704
