@@ -167,4 +167,24 @@ void output_summary(const struct run_meta *m, const struct fs_spec *s,
 void output_details(const struct run_meta *m, const struct fs_spec *s,
     unsigned run, const struct detail *d, size_t n);
 
+/* --- replay.c: the crash states, each mounted and checked --- */
+
+struct stage;
+struct replay_opts {
+	const struct state_plan *plan;
+	bool quiet;		/* no progress line */
+};
+/* Check every planned state of the log against the acknowledgements A;
+ * the failing ones go to *DETAILS.  -1 on a signal, or with WHY when a
+ * state's mount could not be cleanly unmounted. */
+int replay_states(const struct fs_spec *s, struct stage *g,
+    const struct ack *a, size_t na, const struct replay_opts *o,
+    struct tally *t, struct detail **details, size_t *nd, char *why,
+    size_t len);
+/* The state after the workload and a clean unmount must hold every
+ * acknowledgement: -1 with WHY when one does not (it is wrong, not a
+ * loss). */
+int replay_final(const struct fs_spec *s, struct stage *g,
+    const struct ack *a, size_t na, char *why, size_t len);
+
 #endif

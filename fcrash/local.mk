@@ -7,6 +7,7 @@ fcrash_fcrash_SOURCES = \
 	fcrash/check.c \
 	fcrash/device.c \
 	fcrash/output.c \
+	fcrash/replay.c \
 	fcrash/states.c \
 	fcrash/workload.c
 fcrash_fcrash_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS) $(ZLIB_CFLAGS)

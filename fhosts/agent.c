@@ -495,19 +495,19 @@ rounds_arg(const char *s)
 	return v;
 }
 
-int
-main(int argc, char *argv[])
-{
-	enum mode mode = M_NONE;
-	const char *name = NULL, *starts = NULL, *dir = NULL, *hex = NULL;
-	const char *offset = NULL;
-	long rounds = 0, keep_pid = 0;
-	double deadline = 0;
-	int c;
-	/* Before anything else: who started us, to tell when it is gone. */
-	pid_t parent = getppid();
+struct agent_opts {
+	enum mode mode;
+	const char *name, *starts, *dir, *hex, *offset;
+	long rounds, keep_pid;
+	double deadline;
+};
 
-	cli_init("fhosts-agent");
+/* The options into O; returns the index of the first operand. */
+static int
+parse_options(int argc, char *argv[], struct agent_opts *o)
+{
+	int c;
+
 	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -515,92 +515,112 @@ main(int argc, char *argv[])
 		case 'V':
 			cli_version();
 		case 'C':
-			mode = M_CONTAIN;
+			o->mode = M_CONTAIN;
 			break;
 		case 'N':
-			mode = M_NOW;
+			o->mode = M_NOW;
 			break;
 		case 'S':
-			mode = M_SERVE;
+			o->mode = M_SERVE;
 			break;
 		case 'P':
-			mode = M_PROBE;
-			rounds = rounds_arg(optarg);
+			o->mode = M_PROBE;
+			o->rounds = rounds_arg(optarg);
 			break;
 		case 'R':
-			mode = M_RUN;
-			name = optarg;
+		case 'L':
+			o->mode = c == 'R' ? M_RUN : M_RELABEL;
+			o->name = optarg;
 			break;
 		case 'T':
-			starts = optarg;
+			o->starts = optarg;
 			break;
 		case 'D':
-			dir = optarg;
+			o->dir = optarg;
 			break;
 		case 'A':
-			hex = optarg;
+			o->hex = optarg;
 			break;
 		case 'K':
-			mode = M_KEEP;
-			dir = optarg;
+			o->mode = M_KEEP;
+			o->dir = optarg;
 			break;
 		case 'I':
-			keep_pid = pid_arg(optarg);
+			o->keep_pid = pid_arg(optarg);
 			break;
 		case 'E':
-			deadline = deadline_arg(optarg);
-			break;
-		case 'L':
-			mode = M_RELABEL;
-			name = optarg;
+			o->deadline = deadline_arg(optarg);
 			break;
 		case 'O':
-			offset = optarg;
+			o->offset = optarg;
 			break;
 		default:
 			cli_usage_error("invalid option");
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (hex != NULL) {
-		if (mode != M_RUN || argc > 0)
+	return optind;
+}
+
+/* A host name as fhosts checks it, and an offset that is a number. */
+static bool
+relabel_args_ok(const char *name, const char *offset)
+{
+	return name != NULL && name[0] != '\0' && strlen(name) <= 255 &&
+	    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+	    "qrstuvwxyz0123456789._:@-") == strlen(name) &&
+	    (offset == NULL || strspn(offset, "-+.0123456789e") ==
+	    strlen(offset));
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct agent_opts o = { .mode = M_NONE };
+	/* Before anything else: who started us, to tell when it is gone. */
+	pid_t parent = getppid();
+	int first;
+
+	cli_init("fhosts-agent");
+	first = parse_options(argc, argv, &o);
+	argc -= first;
+	argv += first;
+	if (o.hex != NULL) {
+		if (o.mode != M_RUN || argc > 0)
 			cli_usage_error("--argv is for --run, instead of -- COMMAND");
-		argv = hex_argv(hex, &argc);
+		argv = hex_argv(o.hex, &argc);
 	}
-	if ((mode == M_PROBE || mode == M_RUN || mode == M_CONTAIN) && argc == 0)
+	if ((o.mode == M_PROBE || o.mode == M_RUN || o.mode == M_CONTAIN) &&
+	    argc == 0)
 		cli_usage_error("missing the command after --");
-	if ((mode == M_NOW || mode == M_SERVE) && argc > 0)
+	if ((o.mode == M_NOW || o.mode == M_SERVE || o.mode == M_KEEP ||
+	    o.mode == M_RELABEL) && argc > 0)
 		cli_usage_error("extra operand '%s'", argv[0]);
-	switch (mode) {
+	switch (o.mode) {
 	case M_NOW:
 		print_now();
 		return 0;
 	case M_SERVE:
 		return serve();
 	case M_PROBE:
-		return probe(rounds, argv, parent,
-		    deadline > 0 ? deadline : PROBE_DEADLINE_S);
+		return probe(o.rounds, argv, parent,
+		    o.deadline > 0 ? o.deadline : PROBE_DEADLINE_S);
 	case M_CONTAIN:
-		return contain(argv, deadline);
+		return contain(argv, o.deadline);
 	case M_KEEP:
-		if (keep_pid == 0 || argc > 0)
-			cli_usage_error("--keep-dir takes --pid PID and no command");
-		return keep_dir(dir, (pid_t)keep_pid);
+		if (o.keep_pid == 0 || o.dir == NULL)
+			cli_usage_error("--keep-dir takes --pid PID");
+		return keep_dir(o.dir, (pid_t)o.keep_pid);
 	case M_RELABEL:
-		if (argc > 0 || name[0] == '\0' || strlen(name) > 255 ||
-		    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
-		    "qrstuvwxyz0123456789._:@-") != strlen(name) ||
-		    (offset != NULL && strspn(offset, "-+.0123456789e") !=
-		    strlen(offset)))
-			cli_usage_error("--relabel takes a host name, a number "
-			    "as --offset and no command");
-		return relabel(name, offset);
+		if (!relabel_args_ok(o.name, o.offset))
+			cli_usage_error("--relabel takes a host name, and a "
+			    "number as --offset");
+		return relabel(o.name, o.offset);
 	case M_RUN:
-		if (starts == NULL)
+		if (o.starts == NULL)
 			cli_usage_error("--run needs --starts");
-		return run(name, starts, dir, argc, argv);
+		return run(o.name, o.starts, o.dir, argc, argv);
 	default:
-		cli_usage_error("give --run, --probe, --serve, --now or --contain");
+		cli_usage_error("give --run, --probe, --serve, --now, --contain, "
+		    "--keep-dir or --relabel");
 	}
 }
