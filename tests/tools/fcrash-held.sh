@@ -87,11 +87,16 @@ dpid=$scratch/dpid
 timeout -k 10 300 fcrash -q -f ext4 -- sh -c '
 	cd "$1" && setsid sh -c "echo \$\$ >$2.tmp; mv $2.tmp $2; exec sleep 300" \
 	    </dev/null >/dev/null 2>&1 &
-	while [ ! -s "$2" ]; do sleep 0.05; done
+	# Until the daemon is the one process it ends as (its shell may
+	# still be waiting for mv).
+	until [ -s "$2" ] && [ "$(cat "/proc/$(cat "$2")/comm" 2>/dev/null)" = sleep ]; do
+		sleep 0.05
+	done
 	echo data >"$1/f"' sh {} "$dpid" >"$out" 2>"$errf"
 is "$?" 0 "a daemonising workload: fcrash exits 0"
 is "$(grep -c 'killed 1 process the workload left running outside its group' "$errf")" 1 \
     "  and says it killed the daemon"
+grep -q 'killed 1 process the workload left running outside its group' "$errf" || sed 's/^/# stderr: /' "$errf"
 d=$(cat "$dpid" 2>/dev/null || echo 0)
 check "  the daemon is gone" wait_for 30 not alive "$d"
 is "$(summary unmountable ext4 "$out")" 0 "  every state mounted"
