@@ -53,6 +53,27 @@ fhosts-agent --contain --deadline 1 -- sh -c 'sleep 60 & sleep 60' 2>/dev/null
 is "$?" 124 "--contain --deadline: the engine stopped, exit 124"
 check "  and what it started is gone" wait_for 10 not pgrep -f '^sleep 60$'
 
+# ---- hostile arguments to the agent's new modes: refused, or harmless
+for a in 'abc' '0' '1' '99999999999' '12`id`'; do
+	fhosts-agent --keep-dir "$scratch/none" --pid "$a" 2>/dev/null
+	is "$?" 2 "--keep-dir --pid '$a': usage error"
+done
+for h in 'a b' 'a`id`' "$(printf 'a\nb')" '' "$(printf '%0300d' 0)"; do
+	fhosts-agent --relabel "$h" </dev/null 2>/dev/null
+	is "$?" 2 "--relabel with a host name of bad bytes or length: usage error"
+done
+fhosts-agent --relabel h --offset '1;touch pwned' </dev/null 2>/dev/null
+is "$?" 2 "--relabel --offset that is no number: usage error"
+# A keeper given a symlink to a directory removes nothing through it.
+mkdir kept && : >kept/file && ln -s kept link
+sh -c 'exit 0' &
+gone=$!
+wait "$gone"
+fhosts-agent --keep-dir link --pid "$gone"
+check "--keep-dir on a symlink: the directory it points to stays" test -e kept/file
+fhosts-agent --keep-dir kept --pid "$gone"
+check "--keep-dir on the directory of a process gone: removed" test ! -e kept
+
 # ---- --push to hosts sharing one home directory
 home=$scratch/home
 mkdir "$home"
