@@ -23,6 +23,7 @@
 #include "devstat.h"
 #include "drop.h"
 #include "layout.h"
+#include "measopt.h"
 #include "fload.h"
 #include "progress.h"
 #include "record.h"
@@ -54,24 +55,16 @@ struct result {
 struct fload {
 	/* options */
 	const char *opt_dir;
-	const char *opt_label;
 	const char *specs[MAX_LOADS];
 	size_t nspecs;
-	uint64_t runs;
-	struct autorun autorun;	/* -n auto */
-	struct startat start;	/* --start-at */
 	uint64_t done_mono;	/* when the last run ended */
 	uint64_t runs_done;	/* the most runs of any load */
+	struct measopt m;	/* runs, caches, label, format... */
 	bool grouped;
-	enum drop_method drop;
-	bool settle;
 	double warmup_s;
 	double grace_s;
 	uint64_t mem_base;
-	bool quiet;
-	bool no_space_check;
 	bool dry_run;
-	bool require_idle;
 	int argc;
 	char **argv;
 	int cmd_argc;
@@ -107,32 +100,21 @@ struct fload {
 };
 
 enum {
-	OPT_CI_TARGET = 256, OPT_DROP, OPT_FORMAT, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE,
-	OPT_MAX_RUNS, OPT_MEM, OPT_NO_SPACE_CHECK, OPT_DRY_RUN, OPT_ORDER, OPT_REQUIRE_IDLE, OPT_SETTLE, OPT_WARMUP,
-	OPT_START_AT,
+	OPT_DRY_RUN = 256, OPT_GRACE, OPT_JOB, OPT_JOB_SIZE, OPT_MEM, OPT_ORDER,
+	OPT_WARMUP,
 };
 
 static const struct option longopts[] = {
-	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
+	MEASOPT_LONGOPTS,
 	{ "dir", required_argument, NULL, 'd' },
-	{ "drop", required_argument, NULL, OPT_DROP },
-	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "job", required_argument, NULL, OPT_JOB },
 	{ "job-size", required_argument, NULL, OPT_JOB_SIZE },
-	{ "label", required_argument, NULL, 'l' },
 	{ "load", required_argument, NULL, 'L' },
-	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "mem", required_argument, NULL, OPT_MEM },
-	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "order", required_argument, NULL, OPT_ORDER },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "settle", no_argument, NULL, OPT_SETTLE },
-	{ "start-at", required_argument, NULL, OPT_START_AT },
 	{ "version", no_argument, NULL, 'V' },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ NULL, 0, NULL, 0 },
@@ -171,28 +153,16 @@ usage(void)
 	    "  -d, --dir DIR         where the job and the loads make their files (.)\n"
 	    "      --job build|copy  the built-in job when no COMMAND is given (build)\n"
 	    "      --job-size N      files of the built-in job (2000)\n"
-	    "  -n, --runs N|auto     runs of each load (1); auto: until every load's\n"
-	    "                        95%% interval of seconds is within --ci-target\n"
-	    "                        of its mean (3 runs or more)\n"
-	    "      --ci-target PCT   with -n auto: the interval's half width in\n"
-	    "                        percent of the mean (2)\n"
-	    "      --max-runs N      with -n auto: at most N runs of each load (30)\n"
+	    MEASOPT_HELP("load", "seconds", "run")
 	    "      --order ORDER     interleave (A B C A B C, the default) or grouped\n"
 	    "      --warmup SECONDS  run each load alone this long first (0)\n"
 	    "      --grace SECONDS   after SIGTERM, how long a load has before SIGKILL (5)\n"
 	    "      --drop METHOD     before each run drop caches: none, fadvise, sys\n"
 	    "      --settle          before each run sync, drop caches, pause 3 s\n"
-	    "      --start-at EPOCH  begin the first run at that instant of this\n"
-	    "                        host's clock (fhosts(1))\n"
 	    "      --mem SIZE        the RAM that N%% sizes refer to (this machine's)\n"
 	    "      --no-space-check  try sizes that do not fit on disk or in memory\n"
 	    "      --dry-run         print the job and each load's processes, sizes\n"
 	    "                        and files (chosen from RAM and free space), then exit\n"
-	    "      --require-idle-device  refuse to start when --dir's device shows\n"
-	    "                        I/O in a 0.5 s probe\n"
-	    "  -l, --label LABEL     the label column ($FSBENCH_LABEL, else the fs type)\n"
-	    "      --format FMT      text (fsbench(7), the default) or json (JSON\n"
-	    "                        Lines); default $FSBENCH_FORMAT\n"
 	    "  -q, --quiet           no notes, no progress on stderr\n");
 	cli_usage_std_options(24);
 	printf("\n%s, or N%% of RAM.\n"
@@ -202,19 +172,52 @@ usage(void)
 	cli_usage_end("0 done, 1 the job or a load failed, 2 usage error.");
 }
 
+/* The job: COMMAND when one was given, else the built-in one. */
+static void
+pick_job(struct fload *x, char **argv, const char *job, const char *size)
+{
+	x->cmd_argc = x->argc - optind;
+	if (x->cmd_argc > 0 && (job != NULL || size != NULL))
+		cli_usage_error("--job and --job-size are for the built-in job; "
+		    "a COMMAND was given");
+	if (x->cmd_argc > 0) {
+		x->job.kind = JOB_COMMAND;
+		x->job.argv = argv + optind;
+		return;
+	}
+	x->job.kind = job && strcmp(job, "copy") == 0 ? JOB_COPY : JOB_BUILD;
+	x->job.size = size ?
+	    size_arg_count("--job-size", size, 1, 100000000) : 2000;
+	x->job.file_size = 16 * 1024;
+}
+
+static void
+parse_order(struct fload *x, const char *arg)
+{
+	if (strcmp(arg, "grouped") == 0)
+		x->grouped = true;
+	else if (strcmp(arg, "interleave") == 0)
+		x->grouped = false;
+	else
+		cli_usage_error("invalid --order '%s' (interleave, grouped)",
+		    arg);
+}
+
 static void
 parse_options(struct fload *x, int argc, char **argv)
 {
 	const char *opt_job = NULL, *opt_job_size = NULL, *opt_mem = NULL;
 	int c;
 
-	x->runs = 1;
-	autorun_init(&x->autorun);
+	measopt_init(&x->m, DROP_NONE, false);
 	x->grace_s = 5;
 	x->argc = argc;
 	x->argv = argv;
 	/* '+': the first non-option starts COMMAND, whose options are its own. */
-	while ((c = getopt_long(argc, argv, "+d:hl:L:n:qV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:hL:V" MEASOPT_SHORT, longopts,
+	    NULL)) != -1) {
+		if (measopt_parse(&x->m, c, optarg))
+			continue;
 		switch (c) {
 		case 'd':
 			x->opt_dir = optarg;
@@ -222,37 +225,13 @@ parse_options(struct fload *x, int argc, char **argv)
 		case 'h':
 			usage();
 			break;
-		case OPT_FORMAT:
-			record_format_option(optarg);
-			break;
-		case 'l':
-			x->opt_label = optarg;
-			break;
 		case 'L':
 			if (x->nspecs == MAX_LOADS)
 				cli_usage_error("at most %d loads", MAX_LOADS);
 			x->specs[x->nspecs++] = optarg;
 			break;
-		case 'n':
-			autorun_arg_runs(&x->autorun, "--runs", optarg,
-			    &x->runs);
-			break;
-		case 'q':
-			x->quiet = true;
-			break;
 		case 'V':
 			cli_version();
-			break;
-		case OPT_CI_TARGET:
-			autorun_arg_target(&x->autorun, optarg);
-			break;
-		case OPT_MAX_RUNS:
-			autorun_arg_max(&x->autorun, optarg);
-			break;
-		case OPT_DROP:
-			if (drop_parse(optarg, &x->drop) < 0)
-				cli_usage_error("invalid --drop '%s' (none, fadvise, "
-				    "sys)", optarg);
 			break;
 		case OPT_GRACE:
 			x->grace_s = size_arg_seconds("--grace", optarg);
@@ -269,29 +248,11 @@ parse_options(struct fload *x, int argc, char **argv)
 		case OPT_MEM:
 			opt_mem = optarg;
 			break;
-		case OPT_NO_SPACE_CHECK:
-			x->no_space_check = true;
-			break;
 		case OPT_DRY_RUN:
 			x->dry_run = true;
 			break;
 		case OPT_ORDER:
-			if (strcmp(optarg, "grouped") == 0)
-				x->grouped = true;
-			else if (strcmp(optarg, "interleave") == 0)
-				x->grouped = false;
-			else
-				cli_usage_error("invalid --order '%s' (interleave, "
-				    "grouped)", optarg);
-			break;
-		case OPT_REQUIRE_IDLE:
-			x->require_idle = true;
-			break;
-		case OPT_SETTLE:
-			x->settle = true;
-			break;
-		case OPT_START_AT:
-			startat_arg(&x->start, optarg);
+			parse_order(x, optarg);
 			break;
 		case OPT_WARMUP:
 			x->warmup_s = size_arg_seconds("--warmup", optarg);
@@ -300,21 +261,8 @@ parse_options(struct fload *x, int argc, char **argv)
 			cli_usage_error("unknown or incomplete option");
 		}
 	}
-	autorun_check(&x->autorun, &x->runs);
-	x->cmd_argc = argc - optind;
-	if (x->cmd_argc > 0 && (opt_job != NULL || opt_job_size != NULL))
-		cli_usage_error("--job and --job-size are for the built-in job; "
-		    "a COMMAND was given");
-	if (x->cmd_argc > 0) {
-		x->job.kind = JOB_COMMAND;
-		x->job.argv = argv + optind;
-	} else {
-		x->job.kind = opt_job && strcmp(opt_job, "copy") == 0 ?
-		    JOB_COPY : JOB_BUILD;
-		x->job.size = opt_job_size ?
-		    size_arg_count("--job-size", opt_job_size, 1, 100000000) : 2000;
-		x->job.file_size = 16 * 1024;
-	}
+	measopt_check(&x->m);
+	pick_job(x, argv, opt_job, opt_job_size);
 	if (opt_mem != NULL) {
 		x->mem_base = size_arg("--mem", opt_mem, 0);
 		if (x->mem_base == 0)
@@ -383,7 +331,7 @@ check_space(struct fload *x)
 		if (spec_disk_run(&x->loads[i], &x->sz) > run)
 			run = spec_disk_run(&x->loads[i], &x->sz);
 	}
-	if (!x->no_space_check && target_check_space(x->dir, need + run) < 0)
+	if (!x->m.no_space_check && target_check_space(x->dir, need + run) < 0)
 		exit(EXIT_RUN_FAILED);
 }
 
@@ -403,7 +351,7 @@ setup(struct fload *x)
 		errx(EXIT_RUN_FAILED, "%s: not a directory", x->dir);
 	if (sysinfo_fs(x->dir, &x->fs) < 0)
 		err(EXIT_RUN_FAILED, "%s", x->dir);
-	x->label = record_pick_label(x->opt_label, x->fs.fstype);
+	x->label = record_pick_label(x->m.label, x->fs.fstype);
 	devstat_find(x->dir, &x->fs, &x->dev);
 
 	x->sz.mem_base = x->mem_base;
@@ -412,16 +360,16 @@ setup(struct fload *x)
 	x->sz.free_bytes = x->fs.free_bytes;
 	x->sz.block_size = x->fs.block_size ? x->fs.block_size : 4096;
 	x->sz.cpus = x->host.cpus > 0 ? x->host.cpus : 1;
-	x->sz.no_space_check = x->no_space_check;
+	x->sz.no_space_check = x->m.no_space_check;
 	x->sz.dirname = x->dir;
 	for (i = 0; i < x->nloads; i++)
-		spec_resolve(&x->loads[i], &x->sz, x->quiet);
+		spec_resolve(&x->loads[i], &x->sz, x->m.quiet);
 	if (x->job.kind == JOB_BUILD)
 		x->job.workers = x->sz.cpus;
 	else if (x->job.kind == JOB_COPY)
 		x->job.workers = 2 * x->sz.cpus;
 	check_space(x);
-	x->total = (size_t)x->runs * x->nloads;
+	x->total = (size_t)x->m.runs * x->nloads;
 	/* runs and loads are at least 1 each: never calloc(0). */
 	/* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
 	x->res = calloc(x->total, sizeof(*x->res));
@@ -441,8 +389,8 @@ print_plan(const struct fload *x, FILE *f)
 	job_describe(&x->job, buf, sizeof(buf));
 	fprintf(f, "fload: %s in %s/.fload.XXXXXX, %s%" PRIu64 " run%s of each "
 	    "load%s\n", x->cmd_argc ? "the command" : buf, x->dir,
-	    x->autorun.on ? "3 to " : "", x->runs, x->runs == 1 ? "" : "s",
-	    x->autorun.on ? " (-n auto)" : "");
+	    x->m.autorun.on ? "3 to " : "", x->m.runs, x->m.runs == 1 ? "" : "s",
+	    x->m.autorun.on ? " (-n auto)" : "");
 	for (i = 0; i < x->nloads; i++) {
 		const struct load *l = &x->loads[i];
 
@@ -567,7 +515,7 @@ prepare(struct fload *x)
 	}
 	for (i = 0; i < x->nloads; i++)
 		if (!(x->loads[i].kind->flags & LK_NOTHING) &&
-		    load_prepare(&x->loads[i], ".", (int)i + 1, x->quiet) < 0) {
+		    load_prepare(&x->loads[i], ".", (int)i + 1, x->m.quiet) < 0) {
 			check_interrupt(x);
 			fail(x);
 		}
@@ -582,13 +530,13 @@ before_run(struct fload *x, struct load *l)
 	if (job_reset(&x->job) < 0 ||
 	    (!(l->kind->flags & LK_NOTHING) && load_reset(l) < 0))
 		fail(x);
-	if (x->drop == DROP_SYS)
+	if (x->m.drop == DROP_SYS)
 		rc = drop_caches(DROP_SYS, -1, ".", &x->fs);
-	else if (x->drop == DROP_FADVISE)
+	else if (x->m.drop == DROP_FADVISE)
 		rc = tree_fadvise(".", &x->fs);
 	if (rc < 0)
 		fail(x);
-	if (x->settle)
+	if (x->m.settle)
 		drop_settle(&x->fs, 3.0);
 	check_interrupt(x);
 }
@@ -734,7 +682,7 @@ measure_one(struct fload *x, size_t li, uint64_t run, struct progress *p)
 	struct result *r = &x->res[x->nres];
 
 	measure(x, &x->loads[li], run, r);
-	autorun_add(&x->autorun, li, r->seconds);
+	autorun_add(&x->m.autorun, li, r->seconds);
 	if (run > x->runs_done)
 		x->runs_done = run;
 	progress_update(p, x->nres);
@@ -750,24 +698,24 @@ measure_all(struct fload *x)
 	size_t li;
 	uint64_t run;
 
-	if (startat_wait(&x->start) < 0)
+	if (startat_wait(&x->m.start) < 0)
 		die(x);
-	autorun_start(&x->autorun, x->nloads);
-	progress_start(&p, "fload", x->total, x->quiet);
+	autorun_start(&x->m.autorun, x->nloads);
+	progress_start(&p, "fload", x->total, x->m.quiet);
 	if (x->grouped) {
 		for (li = 0; li < x->nloads; li++)
-			for (run = 1; run <= x->runs; run++) {
+			for (run = 1; run <= x->m.runs; run++) {
 				measure_one(x, li, run, &p);
-				if (x->autorun.on &&
-				    autorun_conf_done(&x->autorun, li, run))
+				if (x->m.autorun.on &&
+				    autorun_conf_done(&x->m.autorun, li, run))
 					break;
 			}
-		autorun_done(&x->autorun, x->runs_done);
+		autorun_done(&x->m.autorun, x->runs_done);
 	} else {
-		for (run = 1; run <= x->runs; run++) {
+		for (run = 1; run <= x->m.runs; run++) {
 			for (li = 0; li < x->nloads; li++)
 				measure_one(x, li, run, &p);
-			if (autorun_done(&x->autorun, run))
+			if (autorun_done(&x->m.autorun, run))
 				break;
 		}
 	}
@@ -796,11 +744,11 @@ print_meta(struct fload *x, const char *interrupted)
 	size_t i;
 
 	record_meta_fs(&x->w, x->dir, &x->fs);
-	record_meta(&x->w, "drop", "%s", drop_describe(x->drop, &x->fs));
+	record_meta(&x->w, "drop", "%s", drop_describe(x->m.drop, &x->fs));
 	record_meta(&x->w, "dev_stat", "%s", x->dev.found ? x->dev.name :
 	    "none");
-	record_meta(&x->w, "settle", "%s", x->settle ? "yes" : "no");
-	startat_meta(&x->start, &x->w);
+	record_meta(&x->w, "settle", "%s", x->m.settle ? "yes" : "no");
+	startat_meta(&x->m.start, &x->w);
 	if (x->job.kind == JOB_COMMAND)
 		record_meta(&x->w, "job", "%s", record_quote_argv(x->cmd_argc,
 		    x->job.argv, buf, sizeof(buf)));
@@ -924,10 +872,10 @@ main(int argc, char **argv)
 		print_plan(&x, stdout);
 		return 0;
 	}
-	if (!x.quiet)
+	if (!x.m.quiet)
 		print_plan(&x, stderr);
 	/* Before prepare(), whose files are I/O of our own. */
-	if (x.require_idle)
+	if (x.m.require_idle)
 		layout_require_idle(&x.dev);
 	begin_record(&x);
 	target_install_signals();
@@ -938,12 +886,12 @@ main(int argc, char **argv)
 	measure_all(&x);
 	remove_top(&x);
 	print_record(&x, NULL);
-	autorun_stop_line(&x.autorun, stdout, x.runs_done);
-	startat_trailer(&x.start, stdout, startat_real_of(&x.start, x.done_mono),
-	    startat_real_of(&x.start, x.done_mono));
-	if (!x.quiet)
-		autorun_report(&x.autorun, x.runs_done, load_name_at, x.loads);
-	autorun_free(&x.autorun);
+	autorun_stop_line(&x.m.autorun, stdout, x.runs_done);
+	startat_trailer(&x.m.start, stdout, startat_real_of(&x.m.start, x.done_mono),
+	    startat_real_of(&x.m.start, x.done_mono));
+	if (!x.m.quiet)
+		autorun_report(&x.m.autorun, x.runs_done, load_name_at, x.loads);
+	autorun_free(&x.m.autorun);
 	record_end(&x.w);
 	guard_finish();
 	return x.failed ? EXIT_RUN_FAILED : 0;

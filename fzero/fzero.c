@@ -24,6 +24,7 @@
 #include "fiemap.h"
 #include "fzero.h"
 #include "layout.h"
+#include "measopt.h"
 #include "progress.h"
 #include "record.h"
 #include "size.h"
@@ -41,22 +42,12 @@ struct fzero {
 	uint64_t size;
 	struct method *methods;
 	size_t nmethods;
-	uint64_t runs;
-	struct autorun autorun;	/* -n auto */
-	struct startat start;	/* --start-at */
-	const char *label;
-	bool sync_end;
-	bool settle;
+	struct measopt m;	/* runs, caches, label, format... */
 	bool verify;
 	bool keep;
-	bool force;
 	bool fs_name;		/* --fs-name: print it and exit */
-	bool space_check;
 	bool skip_unsupported;
-	bool quiet;
 	bool any_unsupported;
-	bool require_idle;
-	enum drop_method drop;
 	struct fs_info fs;
 	struct dev_watch dev;	/* found == false: no block device (tmpfs) */
 	struct record_writer w;
@@ -89,44 +80,23 @@ static const char *const columns[] = {
 #define NKEYS 3
 
 enum {
-	OPT_CI_TARGET = 256,
-	OPT_DROP,
-	OPT_FIEMAP_DUMP,
-	OPT_FORCE,
-	OPT_FORMAT,
+	OPT_FIEMAP_DUMP = 256,
 	OPT_FS_NAME,
 	OPT_KEEP,
-	OPT_MAX_RUNS,
-	OPT_NO_SPACE_CHECK,
-	OPT_REQUIRE_IDLE,
-	OPT_SETTLE,
 	OPT_SKIP_UNSUPPORTED,
-	OPT_START_AT,
-	OPT_SYNC,
 	OPT_VERIFY,
 };
 
 static const struct option longopts[] = {
-	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
-	{ "drop", required_argument, NULL, OPT_DROP },
+	MEASOPT_LONGOPTS,
+	MEASOPT_LONGOPTS_FILE,
 	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "fs-name", no_argument, NULL, OPT_FS_NAME },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
-	{ "label", required_argument, NULL, 'l' },
-	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "method", required_argument, NULL, 'm' },
-	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "settle", no_argument, NULL, OPT_SETTLE },
 	{ "size", required_argument, NULL, 's' },
 	{ "skip-unsupported", no_argument, NULL, OPT_SKIP_UNSUPPORTED },
-	{ "start-at", required_argument, NULL, OPT_START_AT },
-	{ "sync", required_argument, NULL, OPT_SYNC },
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -140,42 +110,29 @@ usage(void)
 	    "directory (a new file is made there for each method and run) or a\n"
 	    "new file.  One row per method and run goes to standard output.\n"
 	    CLI_USAGE_OPTIONS
-	    "  -s, --size SIZE         file size (default 1G)\n"
-	    "  -m, --method LIST       comma-separated methods (default\n"
-	    "                          " DEFAULT_METHODS ")\n"
-	    "  -n, --runs N|auto       run all the methods N times, interleaved\n"
-	    "                          (default 1); auto: until every method's\n"
-	    "                          95%% interval of seconds is within\n"
-	    "                          --ci-target of its mean (at least 3 runs)\n"
-	    "      --ci-target PCT     with -n auto: the interval's half width in\n"
-	    "                          percent of the mean (default 2)\n"
-	    "      --max-runs N        with -n auto: at most N runs (default 30)\n"
-	    "  -l, --label NAME        the label column (default $FSBENCH_LABEL,\n"
-	    "                          else the file system type)\n"
-	    "      --format FMT        text (fsbench(7), the default) or json\n"
-	    "                          (JSON Lines); default $FSBENCH_FORMAT\n"
-	    "      --sync MODE         end: fsync inside the timing (default);\n"
-	    "                          none: stop the clock at the last write\n"
-	    "      --drop METHOD       drop the file's cached pages after each\n"
-	    "                          method: fadvise (default), sys, none\n"
-	    "      --settle            before each method: sync, drop caches,\n"
-	    "                          pause 3 s\n"
-	    "      --verify            read the file back, check it is all zeros,\n"
-	    "                          and time that (verify_s)\n"
-	    "      --fiemap-dump FILE  write every method's extent list to FILE\n"
-	    "      --require-idle-device\n"
-	    "                          refuse to start when the file system's\n"
-	    "                          device shows I/O in a 0.5 s probe\n"
-	    "      --keep              keep the file of the last method and run\n"
-	    "      --force             reuse PATH if it is an existing regular file\n"
-	    "      --no-space-check    do not refuse a size that cannot fit\n"
-	    "      --skip-unsupported  exit 0 when a method is not supported here\n"
-	    "      --start-at EPOCH    begin the first method at that instant of\n"
-	    "                          this host's clock (fhosts(1))\n"
-	    "      --fs-name           print the name of the file system that\n"
-	    "                          holds PATH (the fs metadata) and exit\n"
-	    "  -q, --quiet             no progress meter, no note of a kept file\n");
-	cli_usage_std_options(26);
+	    "  -s, --size SIZE       file size (default 1G)\n"
+	    "  -m, --method LIST     comma-separated methods (default\n"
+	    "                        " DEFAULT_METHODS ")\n"
+	    MEASOPT_HELP("method", "seconds", "method")
+	    "      --sync MODE       end: fsync inside the timing (default);\n"
+	    "                        none: stop the clock at the last write\n"
+	    "      --drop METHOD     drop the file's cached pages after each\n"
+	    "                        method: fadvise (default), sys, none\n"
+	    "      --settle          before each method: sync, drop caches,\n"
+	    "                        pause 3 s\n"
+	    "      --verify          read the file back, check it is all zeros,\n"
+	    "                        and time that (verify_s)\n"
+	    "      --fiemap-dump FILE\n"
+	    "                        write every method's extent list to FILE\n"
+	    "      --keep            keep the file of the last method and run\n"
+	    "      --force           reuse PATH if it is an existing regular file\n"
+	    "      --no-space-check  do not refuse a size that cannot fit\n"
+	    "      --skip-unsupported\n"
+	    "                        exit 0 when a method is not supported here\n"
+	    "      --fs-name         print the name of the file system that\n"
+	    "                        holds PATH (the fs metadata) and exit\n"
+	    "  -q, --quiet           no progress meter, no note of a kept file\n");
+	cli_usage_std_options(24);
 	printf("\nMethods:\n");
 	method_print_help(stdout);
 	printf("\n"
@@ -222,62 +179,43 @@ add_methods(struct fzero *z, const char *list)
 }
 
 static void
+parse_size(struct fzero *z, const char *arg)
+{
+	z->size = size_arg("--size", arg, 0);
+	if (z->size == 0)
+		cli_usage_error("invalid size for --size: '%s' (at least 1 "
+		    "byte)", arg);
+	if (z->size > (uint64_t)INT64_MAX)
+		cli_usage_error("invalid size for --size: '%s' (too large)",
+		    arg);
+}
+
+static void
 parse_options(struct fzero *z, int argc, char *argv[])
 {
 	const char *methods = DEFAULT_METHODS;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hl:m:n:qs:V", longopts,
+	while ((c = getopt_long(argc, argv, "hm:s:V" MEASOPT_SHORT, longopts,
 	    NULL)) != -1) {
+		if (measopt_parse(&z->m, c, optarg))
+			continue;
 		switch (c) {
 		case 'h':
 			usage();
-		case 'l':
-			z->label = optarg;
-			break;
 		case 'm':
 			methods = optarg;
 			break;
-		case 'n':
-			autorun_arg_runs(&z->autorun, "--runs", optarg,
-			    &z->runs);
-			break;
-		case 'q':
-			z->quiet = true;
-			break;
 		case 's':
-			z->size = size_arg("--size", optarg, 0);
-			if (z->size == 0)
-				cli_usage_error("invalid size for --size: "
-				    "'%s' (at least 1 byte)", optarg);
-			if (z->size > (uint64_t)INT64_MAX)
-				cli_usage_error("invalid size for --size: "
-				    "'%s' (too large)", optarg);
+			parse_size(z, optarg);
 			break;
 		case 'V':
 			cli_version();
-		case OPT_CI_TARGET:
-			autorun_arg_target(&z->autorun, optarg);
-			break;
-		case OPT_MAX_RUNS:
-			autorun_arg_max(&z->autorun, optarg);
-			break;
-		case OPT_DROP:
-			if (drop_parse(optarg, &z->drop) < 0)
-				cli_usage_error("invalid --drop method '%s' "
-				    "(fadvise, sys or none)", optarg);
-			break;
 		case OPT_FIEMAP_DUMP:
 			if (*optarg == '\0')
 				cli_usage_error("empty file name for "
 				    "--fiemap-dump");
 			z->dump_path = optarg;
-			break;
-		case OPT_FORMAT:
-			record_format_option(optarg);
-			break;
-		case OPT_FORCE:
-			z->force = true;
 			break;
 		case OPT_FS_NAME:
 			z->fs_name = true;
@@ -285,29 +223,8 @@ parse_options(struct fzero *z, int argc, char *argv[])
 		case OPT_KEEP:
 			z->keep = true;
 			break;
-		case OPT_NO_SPACE_CHECK:
-			z->space_check = false;
-			break;
-		case OPT_REQUIRE_IDLE:
-			z->require_idle = true;
-			break;
-		case OPT_SETTLE:
-			z->settle = true;
-			break;
 		case OPT_SKIP_UNSUPPORTED:
 			z->skip_unsupported = true;
-			break;
-		case OPT_START_AT:
-			startat_arg(&z->start, optarg);
-			break;
-		case OPT_SYNC:
-			if (strcmp(optarg, "end") == 0)
-				z->sync_end = true;
-			else if (strcmp(optarg, "none") == 0)
-				z->sync_end = false;
-			else
-				cli_usage_error("invalid --sync mode '%s' "
-				    "(end or none)", optarg);
 			break;
 		case OPT_VERIFY:
 			z->verify = true;
@@ -320,10 +237,10 @@ parse_options(struct fzero *z, int argc, char *argv[])
 		cli_usage_error("missing PATH");
 	if (optind + 1 < argc)
 		cli_usage_error("extra operand '%s'", argv[optind + 1]);
-	autorun_check(&z->autorun, &z->runs);
+	measopt_check(&z->m);
 	/* The file kept is the last run's, which -n auto knows only after
 	 * it has been removed. */
-	if (z->autorun.on && z->keep)
+	if (z->m.autorun.on && z->keep)
 		cli_usage_error("--keep needs a number of runs, not -n auto");
 	z->path = argv[optind];
 	add_methods(z, methods);
@@ -359,7 +276,7 @@ check_space(const struct fzero *z)
 			break;
 	if (i == z->nmethods)
 		return;		/* only sparse files: nothing to fit */
-	if (z->force && lstat(z->path, &sb) == 0 && S_ISREG(sb.st_mode))
+	if (z->m.force && lstat(z->path, &sb) == 0 && S_ISREG(sb.st_mode))
 		held = (uint64_t)sb.st_blocks * 512;
 	need -= held < need ? held : need;
 	if (target_check_space(z->fsdir, need) < 0)
@@ -373,7 +290,7 @@ check_target(const struct fzero *z)
 {
 	struct target t;
 
-	if (target_open(&t, z->path, "fzero", z->force ? TARGET_FORCE : 0,
+	if (target_open(&t, z->path, "fzero", z->m.force ? TARGET_FORCE : 0,
 	    0) < 0)
 		exit(EXIT_RUN_FAILED);
 	if (target_close(&t, false) < 0)
@@ -388,13 +305,13 @@ print_header(struct fzero *z, int argc, char *argv[])
 
 	record_begin(&z->w, stdout, "fzero", argc, argv);
 	record_meta_fs(&z->w, z->path, &z->fs);
-	record_meta(&z->w, "drop", "%s", drop_describe(z->drop, &z->fs));
-	record_meta(&z->w, "sync", "%s", z->sync_end ? "end" : "none");
-	record_meta(&z->w, "settle", "%s", z->settle ?
+	record_meta(&z->w, "drop", "%s", drop_describe(z->m.drop, &z->fs));
+	record_meta(&z->w, "sync", "%s", z->m.sync_end ? "end" : "none");
+	record_meta(&z->w, "settle", "%s", z->m.settle ?
 	    "sync, drop caches, 3 s pause before each method" : "none");
 	record_meta(&z->w, "dev_stat", "%s", z->dev.found ? z->dev.name :
 	    "none");
-	startat_meta(&z->start, &z->w);
+	startat_meta(&z->m.start, &z->w);
 	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		names[n++] = columns[i];
 	for (i = 0; i < LAYOUT_NDEV; i++)
@@ -461,7 +378,7 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 	double secs = clock_ns_to_s(x->write_ns + x->sync_ns);
 	int i;
 
-	record_str(w, z->label);
+	record_str(w, z->m.label);
 	record_u64(w, run);
 	record_str(w, m->name);
 	if (!x->ok) {
@@ -471,7 +388,7 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 		record_u64(w, z->size);
 		record_num(w, secs);
 		record_num(w, clock_ns_to_s(x->write_ns));
-		if (z->sync_end)
+		if (z->m.sync_end)
 			record_num(w, clock_ns_to_s(x->sync_ns));
 		else
 			record_missing(w);
@@ -506,7 +423,7 @@ read_layout(struct fzero *z, struct target *t, uint64_t run,
 {
 	uint64_t bs = z->fs.block_size ? z->fs.block_size : 4096;
 
-	if (layout_read(t->fd, z->size, bs, &z->dump, z->label, run, m->name,
+	if (layout_read(t->fd, z->size, bs, &z->dump, z->m.label, run, m->name,
 	    &x->map) < 0)
 		die_errno(t, m, "FIEMAP");
 }
@@ -526,7 +443,7 @@ after_method(struct fzero *z, struct target *t, uint64_t run,
 		die_errno(t, m, "fstat");
 	x->alloc_bytes = (uint64_t)sb.st_blocks * 512;
 	read_layout(z, t, run, m, x);
-	if (drop_caches(z->drop, t->fd, t->path, &z->fs) < 0) {
+	if (drop_caches(z->m.drop, t->fd, t->path, &z->fs) < 0) {
 		target_close(t, false);
 		exit(EXIT_RUN_FAILED);
 	}
@@ -534,7 +451,7 @@ after_method(struct fzero *z, struct target *t, uint64_t run,
 		die_interrupted(t);
 	if (!z->verify)
 		return;
-	progress_start(&p, "verify", z->size, z->quiet);
+	progress_start(&p, "verify", z->size, z->m.quiet);
 	t0 = clock_now_ns();
 	st = method_verify(t->fd, z->size, &p, &r);
 	x->verify_ns = clock_now_ns() - t0;
@@ -571,21 +488,21 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	struct target t;
 	bool keep;
 
-	if (z->settle)
+	if (z->m.settle)
 		drop_settle(&z->fs, SETTLE_S);
-	if (target_open(&t, z->path, "fzero", z->force ? TARGET_FORCE : 0,
+	if (target_open(&t, z->path, "fzero", z->m.force ? TARGET_FORCE : 0,
 	    0) < 0)
 		exit(EXIT_RUN_FAILED);
 	/* A reused file starts each method empty, like a new one. */
 	if (!t.created && ftruncate(t.fd, 0) < 0)
 		die_errno(&t, m, "ftruncate");
-	progress_start(&p, m->name, z->size, z->quiet);
+	progress_start(&p, m->name, z->size, z->m.quiet);
 	/* The counters just outside the clock, so they cover exactly the
 	 * method's writes and its sync, and their reading is not timed. */
 	dev0_ok = devstat_read(&z->dev, &dev0) == 0;
 	wall = clock_now_ns();
 	cpu = cpu_now_ns();
-	st = method_run(m, t.fd, z->size, z->sync_end, &p, &r);
+	st = method_run(m, t.fd, z->size, z->m.sync_end, &p, &r);
 	cpu = cpu_now_ns() - cpu;
 	wall = clock_now_ns() - wall;
 	dev1_ok = devstat_read(&z->dev, &dev1) == 0;
@@ -599,7 +516,7 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 		if (target_close(&t, false) < 0)
 			exit(EXIT_RUN_FAILED);
 		print_row(z, run, m, &x);
-		autorun_skip(&z->autorun, (size_t)(m - z->methods));
+		autorun_skip(&z->m.autorun, (size_t)(m - z->methods));
 		return;
 	}
 	x.ok = true;
@@ -613,10 +530,10 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	keep = z->keep && last;
 	if (target_close(&t, keep) < 0)
 		exit(EXIT_RUN_FAILED);
-	if (keep && !z->quiet)
+	if (keep && !z->m.quiet)
 		warnx("kept %s", t.path);
 	print_row(z, run, m, &x);
-	autorun_add(&z->autorun, (size_t)(m - z->methods),
+	autorun_add(&z->m.autorun, (size_t)(m - z->methods),
 	    clock_ns_to_s(x.write_ns + x.sync_ns));
 }
 
@@ -629,19 +546,13 @@ method_name_at(size_t i, void *methods)
 int
 main(int argc, char *argv[])
 {
-	struct fzero z = {
-		.size = DEFAULT_SIZE,
-		.runs = 1,
-		.sync_end = true,
-		.space_check = true,
-		.drop = DROP_FADVISE,
-	};
+	struct fzero z = { .size = DEFAULT_SIZE };
 	uint64_t run;
 	int64_t done_ns;
 	size_t i;
 
 	cli_init(argv[0]);
-	autorun_init(&z.autorun);
+	measopt_init(&z.m, DROP_FADVISE, true);
 	parse_options(&z, argc, argv);
 	target_install_signals();
 	find_fsdir(&z);
@@ -653,38 +564,38 @@ main(int argc, char *argv[])
 		free(z.methods);
 		return 0;
 	}
-	z.label = record_pick_label(z.label, z.fs.fstype);
+	z.m.label = record_pick_label(z.m.label, z.fs.fstype);
 	devstat_find(z.fsdir, &z.fs, &z.dev);
-	if (z.space_check)
+	if (!z.m.no_space_check)
 		check_space(&z);
 	/* Before check_target, whose file creation is I/O of our own. */
-	if (z.require_idle)
+	if (z.m.require_idle)
 		layout_require_idle(&z.dev);
 	check_target(&z);
 	layout_dump_open(&z.dump, z.dump_path, "fzero", argc, argv, z.path,
 	    &z.fs, "method", "each method's file after its sync; flags as "
 	    "FIEMAP names them, '-' for none");
-	if (startat_wait(&z.start) < 0)
+	if (startat_wait(&z.m.start) < 0)
 		target_die();
 	print_header(&z, argc, argv);
 	/* Interleaved: run 1 does every method, then run 2 ... so a drift
 	 * of the machine spreads over all methods alike. */
-	autorun_start(&z.autorun, z.nmethods);
-	for (run = 1; run <= z.runs; run++) {
+	autorun_start(&z.m.autorun, z.nmethods);
+	for (run = 1; run <= z.m.runs; run++) {
 		for (i = 0; i < z.nmethods; i++)
 			run_method(&z, run, &z.methods[i],
-			    run == z.runs && i == z.nmethods - 1);
-		if (autorun_done(&z.autorun, run))
+			    run == z.m.runs && i == z.nmethods - 1);
+		if (autorun_done(&z.m.autorun, run))
 			break;
 	}
-	if (run > z.runs)
-		run = z.runs;
-	autorun_stop_line(&z.autorun, stdout, run);
+	if (run > z.m.runs)
+		run = z.m.runs;
+	autorun_stop_line(&z.m.autorun, stdout, run);
 	done_ns = startat_now_ns();
-	startat_trailer(&z.start, stdout, done_ns, done_ns);
-	if (!z.quiet)
-		autorun_report(&z.autorun, run, method_name_at, z.methods);
-	autorun_free(&z.autorun);
+	startat_trailer(&z.m.start, stdout, done_ns, done_ns);
+	if (!z.m.quiet)
+		autorun_report(&z.m.autorun, run, method_name_at, z.methods);
+	autorun_free(&z.m.autorun);
 	record_end(&z.w);
 	layout_dump_close(&z.dump);
 	free(z.methods);

@@ -12,6 +12,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/hist.c lib/hist.h \
 	lib/layout.c lib/layout.h \
 	lib/loopdev.c lib/loopdev.h \
+	lib/measopt.c lib/measopt.h \
 	lib/outfile.c lib/outfile.h \
 	lib/progress.c lib/progress.h \
 	lib/procs.c lib/procs.h \

@@ -47,7 +47,7 @@ usage "load 'none' is given twice" "the same load twice" -L none -L none -- true
 usage "invalid --order 'random'" "bad --order" --order random -- true
 usage "invalid --job 'compile'" "bad --job" --job compile
 usage "a COMMAND was given" "--job with a COMMAND" --job copy -- true
-usage "invalid --drop 'all'" "bad --drop" --drop all -- true
+usage "invalid --drop method 'all'" "bad --drop" --drop all -- true
 usage "--runs '0': must be 1 to" "zero runs" -n 0 -- true
 usage "invalid label 'a b'" "label with a blank" -l 'a b' -- true
 usage "unknown or incomplete option" "unknown option" --frobnicate -- true

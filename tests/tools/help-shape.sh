@@ -30,4 +30,19 @@ for p in fzero frandrw fload fcompare fmatrix fcrash fplot freport fhosts fhosts
 	check "$p --version: '$p (fsbench) VERSION'" \
 	    sh -c "head -n 1 '$out' | grep -Eq '^$p \\(fsbench\\) [0-9]+\\.[0-9]+'"
 done
+
+# The options every measuring program shares (lib/measopt) are parsed,
+# refused and worded alike: a bad value gives the same line in each.
+for bad in "--drop all" "--runs 0" "--ci-target -1" "--max-runs 2" \
+    "--format xml" "--start-at soon"; do
+	for p in fzero frandrw fload; do
+		# shellcheck disable=SC2086 # BAD is an option and its value
+		"$p" $bad "$scratch" >/dev/null 2>"$scratch/err.$p"
+		is "$?" 2 "$p $bad: a usage error"
+		sed -n "1s/^$p: //p" "$scratch/err.$p" >"$scratch/line.$p"
+	done
+	check "$bad: fzero, frandrw and fload say the same" sh -c \
+	    "cmp -s '$scratch/line.fzero' '$scratch/line.frandrw' &&
+	    cmp -s '$scratch/line.fzero' '$scratch/line.fload'"
+done
 done_testing
