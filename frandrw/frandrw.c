@@ -24,6 +24,7 @@
 #include "drop.h"
 #include "fiemap.h"
 #include "frandrw.h"
+#include "options.h"
 #include "layout.h"
 #include "outfile.h"
 #include "record.h"
@@ -33,76 +34,12 @@
 #include "target.h"
 #include "xalloc.h"
 
-#define DEFAULT_SIZE	(512ull << 20)
-#define DEFAULT_BS	4096u
-#define MAX_BS		(1ull << 30)
 #define SETTLE_S	3.0
 /* A read phase whose device reads are below this share of the distinct
  * bytes it read was served by the page cache. */
 #define CACHED_RATIO	0.9
-#define DROP_PREALLOC	(1u << PH_NKINDS)	/* --drop-after prealloc */
-/* Two histograms of 450 KiB and a 1.5 MiB --lat-log buffer each. */
-#define MAX_JOBS	256
-#define RATE_MIN	1e-5	/* --rate: one operation in 28 hours */
 
-enum prealloc { PRE_NONE, PRE_FALLOCATE, PRE_WRITE };
-
-static const char *const phase_names[PH_NKINDS] = {
-	"create", "randwrite", "randread", "seqread", "seqwrite", "rewrite",
-	"randrw"
-};
-static const char *const prealloc_names[] = { "none", "fallocate", "write" };
-
-static struct {
-	/* Eight-byte members first, then four, then flags: no padding. */
-	uint64_t size;
-	uint64_t bs;
-	uint64_t writes;	/* 0: one pass */
-	uint64_t reads;
-	double time_s;		/* 0: bound by count */
-	uint64_t runs;
-	struct autorun autorun;	/* -n auto */
-	struct startat start;	/* --start-at */
-	const char *label;
-	uint64_t fsync_every;
-	struct dist_spec dist;
-	uint64_t seed;
-	const char *lat_log;
-	const char *ack_log;
-	const char *hist;	/* --hist FILE, "-" for stdout */
-	uint64_t jobs;
-	uint64_t iodepth;
-	double rate;		/* --rate: iops per job; 0 closed loop */
-	double ramp_s;
-	double steady_pct;	/* --steady iops:PCT:WINDOW; 0 off */
-	double steady_window_s;
-	const char *fiemap_dump;
-	const char *path;
-	enum phase_kind phase[PH_NKINDS];
-	int nphases;
-	enum prealloc prealloc;
-	enum drop_method drop;
-	unsigned drop_after;	/* bit per phase, and DROP_PREALLOC */
-	int mix;		/* --mix: reads in percent; -1 not given */
-	enum engine engine;
-	bool size_set;
-	bool settle;
-	bool datasync;
-	bool direct;
-	bool sync_end;
-	bool permute;
-	bool random_set;	/* --random given */
-	bool verify;
-	bool poisson;
-	bool arrivals_set;
-	bool shared_file;
-	bool per_job;
-	bool keep;
-	bool force;
-	bool no_space_check;
-	bool quiet;
-	bool require_idle;
-} opt;
+static struct options opt;
 
 /* One worker: a thread of its own when there are several (-j). */
 struct job {
@@ -165,532 +102,6 @@ struct phase_extra {
 	struct fiemap_summary map;	/* after the phase; .supported */
 };
 
-enum {
-	OPT_CI_TARGET = 256, OPT_DIRECT, OPT_DROP, OPT_DROP_AFTER, OPT_FDATASYNC,
-	OPT_FIEMAP_DUMP, OPT_FORCE, OPT_FORMAT, OPT_ACK_LOG, OPT_FSYNC, OPT_HIST, OPT_KEEP,
-	OPT_LAT_LOG,
-	OPT_MAX_RUNS, OPT_MIX, OPT_NO_SPACE_CHECK, OPT_PER_JOB, OPT_PREALLOC,
-	OPT_RANDOM, OPT_DIST, OPT_ENGINE, OPT_IODEPTH, OPT_RATE, OPT_ARRIVALS,
-	OPT_RAMP, OPT_STEADY,
-	OPT_REQUIRE_IDLE, OPT_SEED, OPT_SETTLE, OPT_SHARED_FILE, OPT_START_AT,
-	OPT_SYNC,
-	OPT_VERIFY
-};
-
-static const struct option longopts[] = {
-	{ "arrivals", required_argument, NULL, OPT_ARRIVALS },
-	{ "bs", required_argument, NULL, 'b' },
-	{ "ci-target", required_argument, NULL, OPT_CI_TARGET },
-	{ "direct", no_argument, NULL, OPT_DIRECT },
-	{ "dist", required_argument, NULL, OPT_DIST },
-	{ "drop", required_argument, NULL, OPT_DROP },
-	{ "drop-after", required_argument, NULL, OPT_DROP_AFTER },
-	{ "engine", required_argument, NULL, OPT_ENGINE },
-	{ "fdatasync", required_argument, NULL, OPT_FDATASYNC },
-	{ "fiemap-dump", required_argument, NULL, OPT_FIEMAP_DUMP },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "fsync", required_argument, NULL, OPT_FSYNC },
-	{ "help", no_argument, NULL, 'h' },
-	{ "iodepth", required_argument, NULL, OPT_IODEPTH },
-	{ "hist", required_argument, NULL, OPT_HIST },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "keep", no_argument, NULL, OPT_KEEP },
-	{ "label", required_argument, NULL, 'l' },
-	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
-	{ "ack-log", required_argument, NULL, OPT_ACK_LOG },
-	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
-	{ "mix", required_argument, NULL, OPT_MIX },
-	{ "no-space-check", no_argument, NULL, OPT_NO_SPACE_CHECK },
-	{ "per-job", no_argument, NULL, OPT_PER_JOB },
-	{ "phases", required_argument, NULL, 'p' },
-	{ "prealloc", required_argument, NULL, OPT_PREALLOC },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "ramp", required_argument, NULL, OPT_RAMP },
-	{ "random", required_argument, NULL, OPT_RANDOM },
-	{ "rate", required_argument, NULL, OPT_RATE },
-	{ "reads", required_argument, NULL, 'r' },
-	{ "require-idle-device", no_argument, NULL, OPT_REQUIRE_IDLE },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "settle", no_argument, NULL, OPT_SETTLE },
-	{ "shared-file", no_argument, NULL, OPT_SHARED_FILE },
-	{ "start-at", required_argument, NULL, OPT_START_AT },
-	{ "steady", required_argument, NULL, OPT_STEADY },
-	{ "size", required_argument, NULL, 's' },
-	{ "sync", required_argument, NULL, OPT_SYNC },
-	{ "time", required_argument, NULL, 't' },
-	{ "verify", no_argument, NULL, OPT_VERIFY },
-	{ "version", no_argument, NULL, 'V' },
-	{ "writes", required_argument, NULL, 'w' },
-	{ NULL, 0, NULL, 0 }
-};
-
-static void
-usage(void)
-{
-	printf("Usage: frandrw [options] PATH\n"
-"Time phases of pwrite/pread on a file, one row per phase and run, with\n"
-"latency percentiles.  PATH is a directory (a new file is made there) or a\n"
-"new file; an existing regular file only with --force.\n"
-CLI_USAGE_OPTIONS
-"  -s, --size SIZE        file size (default 512M; with --force, the file's)\n"
-"  -b, --bs SIZE          bytes per operation, offsets aligned to it (4K)\n"
-"  -p, --phases LIST      comma list, in order, of create, randwrite,\n"
-"                         randread, seqread, seqwrite, rewrite, randrw\n"
-"                         (default create,randwrite,randread)\n"
-"  -w, --writes N         operations of randwrite (default one pass)\n"
-"  -r, --reads N          operations of randread (default one pass);\n"
-"                         randrw does -w + -r\n"
-"      --mix PCT          randrw: each operation a read with probability\n"
-"                         PCT%% (default 50), rows randrw:read and\n"
-"                         randrw:write\n"
-"  -t, --time SECONDS     bound the random phases by time (and -w/-r)\n"
-"  -j, --jobs N           N threads at once, each on its own file of\n"
-"                         --size in the directory PATH (default 1); -s,\n"
-"                         -w and -r are per job; one row per phase for\n"
-"                         all jobs together\n"
-"      --shared-file      the jobs share one file, each on a region of\n"
-"                         --size of its own\n"
-"      --per-job          a row per job and phase (a job column)\n"
-"      --engine ENGINE    psync (one operation at a time, default),\n"
-"                         io_uring or libaio\n"
-"      --iodepth N        operations in flight per job (io_uring and\n"
-"                         libaio; default 1)\n"
-"      --rate IOPS        open loop: operations due at IOPS per job, the\n"
-"                         latency from when each was due; svc_us_* the\n"
-"                         service time from its issue (psync)\n"
-"      --arrivals KIND    with --rate: fixed (default) or poisson\n"
-"      --ramp SECONDS     run each phase this long first, left out of\n"
-"                         every figure\n"
-"      --steady iops:PCT:WINDOW\n"
-"                         with -t: stop once the iops of the last\n"
-"                         WINDOW seconds (ten samples) lie within PCT%%\n"
-"                         of their mean; steady_s says when\n"
-"      --start-at EPOCH   begin the first phase at that instant of this\n"
-"                         host's clock (fhosts(1))\n"
-"  -n, --runs N|auto      repeat everything N times (default 1); auto:\n"
-"                         until every phase's 95%% interval of iops is\n"
-"                         within --ci-target of its mean (3 runs or more)\n"
-"      --ci-target PCT    with -n auto: the interval's half width in\n"
-"                         percent of the mean (default 2)\n"
-"      --max-runs N       with -n auto: at most N runs (default 30)\n"
-"  -l, --label LABEL      the label column (default $FSBENCH_LABEL, fs type)\n"
-"      --format FMT       text (fsbench(7), the default) or json (JSON\n"
-"                         Lines), --hist and --lat-log too; default\n"
-"                         $FSBENCH_FORMAT\n"
-"      --prealloc MODE    none, fallocate (unwritten extents) or write\n"
-"                         (overwrite): make the file before the phases\n"
-"      --fsync N          fsync after every N writes\n"
-"      --fdatasync N      fdatasync after every N writes\n"
-"      --sync none|end    end: one fsync at the end of each write phase,\n"
-"                         inside its time (default none)\n"
-"      --ack-log FILE     after each sync, the writes it made durable, as\n"
-"                         fcrash(1) reads them (a new file)\n"
-"      --direct           open with O_DIRECT\n"
-"      --drop METHOD      fadvise, sys or none (default fadvise)\n"
-"      --drop-after LIST  phases followed by a cache drop (default create;\n"
-"                         'prealloc' names the preallocation, 'none' none)\n"
-"      --random MODE      permute (every block once per pass, default) or\n"
-"                         replace (independent draws)\n"
-"      --dist DIST        random offsets: uniform (default), zipf:THETA,\n"
-"                         pareto:H or normal:PCT (implies --random\n"
-"                         replace)\n"
-"      --seed N           offsets and --verify tags (default %u)\n"
-"      --verify           stamp written blocks, check blocks read\n"
-"      --lat-log FILE     per-operation latencies to FILE\n"
-"      --hist FILE        each phase's latency histograms as a record\n"
-"                         block to FILE ('-': stdout, after the rows)\n"
-"      --fiemap-dump FILE write the file's extent list after each phase\n"
-"                         to FILE\n"
-"      --require-idle-device\n"
-"                         refuse to start when the device shows I/O in\n"
-"                         a short idle probe\n"
-"      --settle           sync, drop caches and pause 3 s before each run\n"
-"      --keep             keep the file of the last run\n"
-"      --force            reuse PATH if it is an existing regular file\n"
-"      --no-space-check   do not refuse a size larger than the free space\n"
-"  -q, --quiet            no progress meter\n",
-	    RNG_DEFAULT_SEED);
-	cli_usage_std_options(25);
-	printf("\n"
-SIZE_SUFFIX_HELP ".\n"
-"The dev_* columns count the block device's I/O during each phase (all of\n"
-"it, not only ours); extents, unwritten_mib and max_extent_mib are the\n"
-"file's FIEMAP layout after it.\n");
-	cli_usage_end("0 done, 1 the run failed, 2 usage error.");
-}
-
-static int
-phase_lookup(const char *name, size_t len)
-{
-	int k;
-
-	for (k = 0; k < PH_NKINDS; k++)
-		if (strlen(phase_names[k]) == len &&
-		    strncmp(phase_names[k], name, len) == 0)
-			return k;
-	return -1;
-}
-
-static void
-parse_phases(const char *s)
-{
-	unsigned seen = 0;
-	const char *p = s, *e;
-	int k;
-
-	opt.nphases = 0;
-	for (;;) {
-		e = strchr(p, ',');
-		k = phase_lookup(p, e ? (size_t)(e - p) : strlen(p));
-		if (k < 0)
-			cli_usage_error("unknown phase in --phases: '%s' (create, "
-			    "randwrite, randread, seqwrite, seqread, rewrite, "
-			    "randrw)", s);
-		if (seen & (1u << k))
-			cli_usage_error("phase %s given twice in --phases",
-			    phase_names[k]);
-		seen |= 1u << k;
-		opt.phase[opt.nphases++] = (enum phase_kind)k;
-		if (e == NULL)
-			break;
-		p = e + 1;
-	}
-}
-
-static void
-parse_drop_after(const char *s)
-{
-	const char *p = s, *e;
-	size_t len;
-	int k;
-
-	opt.drop_after = 0;
-	if (strcmp(s, "none") == 0)
-		return;
-	for (;;) {
-		e = strchr(p, ',');
-		len = e ? (size_t)(e - p) : strlen(p);
-		if (len == 8 && strncmp(p, "prealloc", 8) == 0)
-			opt.drop_after |= DROP_PREALLOC;
-		else if ((k = phase_lookup(p, len)) >= 0)
-			opt.drop_after |= 1u << k;
-		else
-			cli_usage_error("unknown phase in --drop-after: '%s' (create, "
-			    "randwrite, randread, seqwrite, seqread, rewrite, "
-			    "randrw)", s);
-		if (e == NULL)
-			break;
-		p = e + 1;
-	}
-}
-
-static int
-word_index(const char *s, const char *const *words, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
-}
-
-/* iops:PCT:WINDOW, fio's steadystate=iops:PCT% with its duration. */
-static void
-parse_steady(const char *arg)
-{
-	char *e;
-
-	if (strncmp(arg, "iops:", 5) != 0)
-		goto bad;
-	opt.steady_pct = strtod(arg + 5, &e);
-	if (e == arg + 5 || *e++ != ':' || !(opt.steady_pct > 0) ||
-	    opt.steady_pct > 1000)
-		goto bad;
-	opt.steady_window_s = size_arg_seconds("--steady", e);
-	if (!(opt.steady_window_s >= 0.01) || opt.steady_window_s > 1e6)
-		goto bad;
-	return;
-bad:
-	cli_usage_error("invalid value for --steady: '%s' (iops:PCT:WINDOW, "
-	    "e.g. iops:5:10s)", arg);
-}
-
-static void
-parse_option(int c, const char *arg)
-{
-	int i;
-
-	switch (c) {
-	case 'b':
-		opt.bs = size_arg("--bs", arg, 0);
-		break;
-	case 'j':
-		opt.jobs = size_arg_count("--jobs", arg, 1, MAX_JOBS);
-		break;
-	case 'l':
-		opt.label = arg;
-		break;
-	case OPT_FORMAT:
-		record_format_option(arg);
-		break;
-	case 'n':
-		autorun_arg_runs(&opt.autorun, "--runs", arg, &opt.runs);
-		break;
-	case 'p':
-		parse_phases(arg);
-		break;
-	case 'q':
-		opt.quiet = true;
-		break;
-	case 'r':
-		opt.reads = size_arg_count("--reads", arg, 1, UINT64_MAX);
-		break;
-	case 's':
-		opt.size = size_arg("--size", arg, 0);
-		opt.size_set = true;
-		break;
-	case 't':
-		opt.time_s = size_arg_seconds("--time", arg);
-		if (!(opt.time_s > 0) || opt.time_s > 1e9)
-			cli_usage_error("invalid value for --time: '%s'", arg);
-		break;
-	case 'w':
-		opt.writes = size_arg_count("--writes", arg, 1, UINT64_MAX);
-		break;
-	case OPT_CI_TARGET:
-		autorun_arg_target(&opt.autorun, arg);
-		break;
-	case OPT_DIRECT:
-		opt.direct = true;
-		break;
-	case OPT_MAX_RUNS:
-		autorun_arg_max(&opt.autorun, arg);
-		break;
-	case OPT_DROP:
-		if (drop_parse(arg, &opt.drop) < 0)
-			cli_usage_error("invalid value for --drop: '%s'", arg);
-		break;
-	case OPT_DROP_AFTER:
-		parse_drop_after(arg);
-		break;
-	case OPT_FDATASYNC:
-	case OPT_FSYNC:
-		if (opt.fsync_every && opt.datasync != (c == OPT_FDATASYNC))
-			cli_usage_error("--fsync and --fdatasync exclude each other");
-		opt.datasync = c == OPT_FDATASYNC;
-		opt.fsync_every = size_arg_count(opt.datasync ? "--fdatasync" :
-		    "--fsync", arg, 1, UINT64_MAX);
-		break;
-	case OPT_FIEMAP_DUMP:
-		if (*arg == '\0')
-			cli_usage_error("empty file name for --fiemap-dump");
-		opt.fiemap_dump = arg;
-		break;
-	case OPT_FORCE:
-		opt.force = true;
-		break;
-	case OPT_HIST:
-		if (*arg == '\0')
-			cli_usage_error("empty file name for --hist");
-		opt.hist = arg;
-		break;
-	case OPT_KEEP:
-		opt.keep = true;
-		break;
-	case OPT_LAT_LOG:
-		opt.lat_log = arg;
-		break;
-	case OPT_ACK_LOG:
-		opt.ack_log = arg;
-		break;
-	case OPT_NO_SPACE_CHECK:
-		opt.no_space_check = true;
-		break;
-	case OPT_PER_JOB:
-		opt.per_job = true;
-		break;
-	case OPT_SHARED_FILE:
-		opt.shared_file = true;
-		break;
-	case OPT_PREALLOC:
-		if ((i = word_index(arg, prealloc_names, 3)) < 0)
-			cli_usage_error("invalid value for --prealloc: '%s'", arg);
-		opt.prealloc = (enum prealloc)i;
-		break;
-	case OPT_RANDOM:
-		if (strcmp(arg, "permute") != 0 && strcmp(arg, "replace") != 0)
-			cli_usage_error("invalid value for --random: '%s'", arg);
-		opt.permute = strcmp(arg, "permute") == 0;
-		opt.random_set = true;
-		break;
-	case OPT_DIST:
-		if (dist_parse(arg, &opt.dist) < 0)
-			cli_usage_error("invalid value for --dist: '%s' (uniform, "
-			    "zipf:THETA with 0 < THETA <= 100, pareto:H with "
-			    "0 < H < 1, normal:PCT with 0 < PCT <= 100)", arg);
-		break;
-	case OPT_ENGINE:
-		if ((i = aio_engine_parse(arg)) < 0)
-			cli_usage_error("invalid value for --engine: '%s' (psync, "
-			    "io_uring, libaio)", arg);
-		opt.engine = (enum engine)i;
-		if (aio_engine_missing(opt.engine) != NULL)
-			cli_usage_error("--engine %s: %s", arg,
-			    aio_engine_missing(opt.engine));
-		break;
-	case OPT_IODEPTH:
-		opt.iodepth = size_arg_count("--iodepth", arg, 1, 4096);
-		break;
-	case OPT_RATE:
-		opt.rate = size_arg_seconds("--rate", arg);
-		/* The interval in ns must fit in 64 bits. */
-		if (!(opt.rate >= RATE_MIN) || opt.rate > 1e9)
-			cli_usage_error("invalid value for --rate: '%s' (1e-5 "
-			    "to 1e9 IOPS)", arg);
-		break;
-	case OPT_ARRIVALS:
-		if (strcmp(arg, "fixed") != 0 && strcmp(arg, "poisson") != 0)
-			cli_usage_error("invalid value for --arrivals: '%s' "
-			    "(fixed, poisson)", arg);
-		opt.poisson = strcmp(arg, "poisson") == 0;
-		opt.arrivals_set = true;
-		break;
-	case OPT_RAMP:
-		opt.ramp_s = size_arg_seconds("--ramp", arg);
-		if (!(opt.ramp_s >= 0) || opt.ramp_s > 1e6)
-			cli_usage_error("invalid value for --ramp: '%s'", arg);
-		break;
-	case OPT_STEADY:
-		parse_steady(arg);
-		break;
-	case OPT_START_AT:
-		startat_arg(&opt.start, arg);
-		break;
-	case OPT_MIX:
-		opt.mix = (int)size_arg_count("--mix", arg, 0, 100);
-		break;
-	case OPT_REQUIRE_IDLE:
-		opt.require_idle = true;
-		break;
-	case OPT_SEED:
-		opt.seed = size_arg_count("--seed", arg, 0, UINT64_MAX);
-		break;
-	case OPT_SETTLE:
-		opt.settle = true;
-		break;
-	case OPT_SYNC:
-		if (strcmp(arg, "none") != 0 && strcmp(arg, "end") != 0)
-			cli_usage_error("invalid value for --sync: '%s'", arg);
-		opt.sync_end = strcmp(arg, "end") == 0;
-		break;
-	case OPT_VERIFY:
-		opt.verify = true;
-		break;
-	default:
-		cli_usage_error("unknown option");
-	}
-}
-
-static bool
-has_phase(enum phase_kind k)
-{
-	int i;
-
-	for (i = 0; i < opt.nphases; i++)
-		if (opt.phase[i] == k)
-			return true;
-	return false;
-}
-
-static void
-check_options(void)
-{
-	if (opt.bs == 0 || opt.bs > MAX_BS)
-		cli_usage_error("--bs must be between 1 and 1G");
-	if (opt.verify && opt.bs % VERIFY_SECTOR != 0)
-		cli_usage_error("--verify needs --bs to be a multiple of %u",
-		    VERIFY_SECTOR);
-	if (opt.direct && opt.bs % 512 != 0)
-		cli_usage_error("--direct needs --bs to be a multiple of 512");
-	if (opt.size_set && (opt.size < opt.bs || opt.size % opt.bs != 0))
-		cli_usage_error("--size must be a positive multiple of --bs");
-	if (opt.dist.kind != DIST_UNIFORM) {
-		if (opt.random_set && opt.permute)
-			cli_usage_error("--dist skews the draws: it cannot be "
-			    "--random permute, which visits every block once");
-		opt.permute = false;
-	}
-	if (opt.arrivals_set && !(opt.rate > 0))
-		cli_usage_error("--arrivals needs --rate");
-	if (opt.steady_pct > 0 && !(opt.time_s > 0))
-		cli_usage_error("--steady stops a time-bound phase: give -t");
-	if (opt.engine == ENGINE_PSYNC && opt.iodepth > 1)
-		cli_usage_error("psync has one operation in flight: --iodepth "
-		    "needs --engine io_uring or libaio");
-	if (opt.engine != ENGINE_PSYNC && has_phase(PH_REWRITE))
-		cli_usage_error("rewrite reads a block and writes it back, one "
-		    "after the other: --engine psync only");
-	if (opt.ack_log && opt.engine != ENGINE_PSYNC)
-		cli_usage_error("--ack-log follows each write to its sync one "
-		    "at a time: --engine psync only");
-	if (opt.mix >= 0 && !has_phase(PH_RANDRW))
-		cli_usage_error("--mix is for the randrw phase: add it to "
-		    "--phases");
-	/* The dump's rows are keyed by run and phase: one file's extents. */
-	if (opt.fiemap_dump && opt.jobs > 1 && !opt.shared_file)
-		cli_usage_error("--fiemap-dump maps one file: with --jobs, "
-		    "use --shared-file");
-	if (opt.jobs > 1 && opt.shared_file && opt.size > UINT64_MAX / opt.jobs)
-		cli_usage_error("--size times --jobs is too large");
-}
-
-static void
-parse_args(int argc, char *argv[])
-{
-	int c;
-
-	opt.size = DEFAULT_SIZE;
-	opt.bs = DEFAULT_BS;
-	opt.phase[0] = PH_CREATE;
-	opt.phase[1] = PH_RANDWRITE;
-	opt.phase[2] = PH_RANDREAD;
-	opt.nphases = 3;
-	opt.runs = 1;
-	opt.jobs = 1;
-	opt.mix = -1;
-	opt.iodepth = 1;
-	autorun_init(&opt.autorun);
-	opt.drop = DROP_FADVISE;
-	opt.drop_after = 1u << PH_CREATE;
-	opt.permute = true;
-	opt.seed = RNG_DEFAULT_SEED;
-	while ((c = getopt_long(argc, argv, "b:hj:l:n:p:qr:s:t:Vw:", longopts,
-	    NULL)) != -1) {
-		if (c == 'h')
-			usage();
-		if (c == 'V')
-			cli_version();
-		parse_option(c, optarg);
-	}
-	if (optind == argc)
-		cli_usage_error("missing PATH");
-	if (optind + 1 < argc)
-		cli_usage_error("extra operand '%s'", argv[optind + 1]);
-	opt.path = argv[optind];
-	if (opt.ack_log && strchr(opt.path, '\n') != NULL)
-		cli_usage_error("--ack-log writes PATH on a line: a PATH with a "
-		    "newline cannot be written there");
-	autorun_check(&opt.autorun, &opt.runs);
-	/* The file kept is the last run's, which -n auto knows only after
-	 * it has been removed. */
-	if (opt.autorun.on && opt.keep)
-		cli_usage_error("--keep needs a number of runs, not -n auto");
-	check_options();
-}
-
 static bool
 is_write_phase(enum phase_kind k)
 {
@@ -731,7 +142,7 @@ resolve_target(void)
 		    "directory (or use --shared-file)");
 	strcpy(tmp, opt.path);
 	strcpy(g.dir, dirname(tmp));
-	if (exists && opt.force && !opt.size_set && S_ISREG(st.st_mode) &&
+	if (exists && opt.m.force && !opt.size_set && S_ISREG(st.st_mode) &&
 	    (uint64_t)st.st_size >= opt.bs * opt.jobs)
 		opt.size = (uint64_t)st.st_size / opt.jobs / opt.bs * opt.bs;
 	if (opt.size < opt.bs || opt.size % opt.bs != 0)
@@ -761,7 +172,7 @@ write_metadata(struct record_writer *w)
 	int i;
 
 	record_meta_fs(w, g.dir, &g.fs);
-	record_meta(w, "drop", "%s", drop_describe(opt.drop, &g.fs));
+	record_meta(w, "drop", "%s", drop_describe(opt.m.drop, &g.fs));
 	phase_list(list, sizeof(list), opt.drop_after & ((1u << PH_NKINDS) - 1),
 	    opt.drop_after & DROP_PREALLOC);
 	record_meta(w, "drop_after", "%s", list);
@@ -782,7 +193,7 @@ write_metadata(struct record_writer *w)
 		    opt.rate, opt.poisson ? "poisson" : "fixed");
 	if (opt.ramp_s > 0)
 		record_meta(w, "ramp_s", "%g", opt.ramp_s);
-	startat_meta(&opt.start, w);
+	startat_meta(&opt.m.start, w);
 	if (opt.steady_pct > 0)
 		record_meta(w, "steady", "iops within %g%% of the mean over %g s",
 		    opt.steady_pct, opt.steady_window_s);
@@ -790,7 +201,7 @@ write_metadata(struct record_writer *w)
 	record_meta(w, "random", "%s", opt.permute ? "permute" : "replace");
 	record_meta(w, "dist", "%s", dist_name(&opt.dist, list,
 	    sizeof(list)));
-	if (has_phase(PH_RANDRW))
+	if (options_has_phase(&opt, PH_RANDRW))
 		record_meta(w, "mix", "%d%% reads", opt.mix < 0 ? 50 : opt.mix);
 	record_meta(w, "seed", "%" PRIu64, opt.seed);
 	record_meta(w, "prealloc", "%s", prealloc_names[opt.prealloc]);
@@ -799,12 +210,12 @@ write_metadata(struct record_writer *w)
 		    opt.datasync ? "fdatasync" : "fsync", opt.fsync_every);
 	else
 		record_meta(w, "fsync", "none");
-	record_meta(w, "sync", "%s", opt.sync_end ? "end" : "none");
+	record_meta(w, "sync", "%s", opt.m.sync_end ? "end" : "none");
 	record_meta(w, "direct", "%s", opt.direct ? "yes" : "no");
 	record_meta(w, "verify", "%s", opt.verify ? "yes" : "no");
 	if (opt.time_s > 0)
 		record_meta(w, "time_s", "%g", opt.time_s);
-	record_meta(w, "settle", "%s", opt.settle ? "sync, drop, 3 s pause" :
+	record_meta(w, "settle", "%s", opt.m.settle ? "sync, drop, 3 s pause" :
 	    "no");
 	record_meta(w, "dev_stat", "%s", g.dev.found ? g.dev.name : "none");
 }
@@ -834,7 +245,7 @@ write_header(void)
 	names[n++] = "cpu_pct";
 	if (opt.fsync_every)
 		names[n++] = "fsync_us_p99";
-	if (opt.sync_end)
+	if (opt.m.sync_end)
 		names[n++] = "sync_s";
 	if (opt.verify)
 		names[n++] = "unwritten_reads";
@@ -949,7 +360,7 @@ write_row(uint64_t run, const struct row *w, const struct result *r)
 		else
 			record_missing(&g.w);
 	}
-	if (opt.sync_end) {
+	if (opt.m.sync_end) {
 		if (w->writes)
 			record_num(&g.w, clock_ns_to_s(r->sync_ns));
 		else
@@ -1061,7 +472,7 @@ setup_phase(struct phase *ph, enum phase_kind k, struct job *J)
 	if (is_write_phase(k)) {
 		ph->fsync_every = opt.fsync_every;
 		ph->datasync = opt.datasync;
-		ph->sync_end = opt.sync_end;
+		ph->sync_end = opt.m.sync_end;
 	}
 	ph->verify = opt.verify;
 	ph->seed = opt.seed;
@@ -1102,10 +513,10 @@ drop_after(unsigned bit)
 {
 	uint64_t j;
 
-	if (!(opt.drop_after & bit) || opt.drop == DROP_NONE)
+	if (!(opt.drop_after & bit) || opt.m.drop == DROP_NONE)
 		return;
 	for (j = 0; j < opt.jobs; j++)
-		if (owns_file(&g.job[j]) && drop_caches(opt.drop,
+		if (owns_file(&g.job[j]) && drop_caches(opt.m.drop,
 		    g.job[j].t.fd, g.job[j].t.path, &g.fs) < 0)
 			fail_run();
 	if (target_interrupted())
@@ -1381,7 +792,7 @@ run_phase(uint64_t run, int i)
 		    phase_names[k]);
 	start_phase(run, k);
 	progress_start(&g.prog, phase_names[k], g.job[0].ph.max_ops ==
-	    UINT64_MAX ? 0 : g.job[0].ph.max_ops, opt.quiet);
+	    UINT64_MAX ? 0 : g.job[0].ph.max_ops, opt.m.quiet);
 	getrusage(RUSAGE_SELF, &r0);
 	/* The counters just outside the clock: the phase's I/O and its
 	 * --sync end fsync, not their own reading. */
@@ -1419,7 +830,7 @@ run_phase(uint64_t run, int i)
 		write_rows(run, k, &r);
 	}
 	if (r.seconds_ns > 0)
-		autorun_add(&opt.autorun, (size_t)i, (double)r.ops /
+		autorun_add(&opt.m.autorun, (size_t)i, (double)r.ops /
 		    clock_ns_to_s(r.seconds_ns));
 	if (is_write_phase(k))
 		g.written = true;
@@ -1455,7 +866,7 @@ prealloc_job(struct job *J)
 	J->ph.rate_interval_ns = 0;
 	J->ph.steady_pct = 0;
 	J->ph.prog = &g.prog;
-	progress_start(&g.prog, "prealloc", g.nblocks, opt.quiet);
+	progress_start(&g.prog, "prealloc", g.nblocks, opt.m.quiet);
 	if (phase_run(&J->ph) < 0 || target_interrupted())
 		fail_run();
 	progress_end(&g.prog);
@@ -1502,7 +913,7 @@ space_needed(void)
 	uint64_t want = opt.size * opt.jobs, have;
 	struct stat st;
 
-	if (!opt.force || stat(opt.path, &st) < 0 || !S_ISREG(st.st_mode))
+	if (!opt.m.force || stat(opt.path, &st) < 0 || !S_ISREG(st.st_mode))
 		return want;
 	have = (uint64_t)st.st_blocks * 512;
 	return have >= want ? 0 : want - have;
@@ -1523,7 +934,7 @@ open_files(void)
 		if (j > 0 && opt.shared_file)
 			continue;
 		rc = target_open(&J->t, opt.path, "frandrw",
-		    opt.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
+		    opt.m.force ? TARGET_FORCE : 0, opt.direct ? O_DIRECT : 0);
 		if (rc < 0) {
 			J->t.fd = -1;
 			fail_run();
@@ -1539,7 +950,7 @@ open_files(void)
 static void
 close_files(uint64_t run)
 {
-	bool keep = opt.keep && run == opt.runs;
+	bool keep = opt.keep && run == opt.m.runs;
 	struct job *J;
 	uint64_t j;
 
@@ -1564,7 +975,7 @@ run_once(uint64_t run)
 {
 	int i;
 
-	if (opt.settle) {
+	if (opt.m.settle) {
 		drop_settle(&g.fs, SETTLE_S);
 		if (target_interrupted())
 			fail_run();
@@ -1572,11 +983,11 @@ run_once(uint64_t run)
 	/* The space check comes second: a kernel interface is refused as
 	 * such, not for having no free space. */
 	open_files();
-	if (!opt.no_space_check && writes_anything() &&
+	if (!opt.m.no_space_check && writes_anything() &&
 	    target_check_space(g.dir, space_needed()) < 0)
 		fail_run();
 	prepare_files();
-	if (run == 1 && startat_wait(&opt.start) < 0)
+	if (run == 1 && startat_wait(&opt.m.start) < 0)
 		fail_run();
 	for (i = 0; i < opt.nphases; i++)
 		run_phase(run, i);
@@ -1594,8 +1005,8 @@ write_done_times(void)
 		lo = end < lo ? end : lo;
 		hi = end > hi ? end : hi;
 	}
-	startat_trailer(&opt.start, stdout, startat_real_of(&opt.start, lo),
-	    startat_real_of(&opt.start, hi));
+	startat_trailer(&opt.m.start, stdout, startat_real_of(&opt.m.start, lo),
+	    startat_real_of(&opt.m.start, hi));
 }
 
 static const char *
@@ -1689,18 +1100,18 @@ main(int argc, char *argv[])
 	int status;
 
 	cli_init("frandrw");
-	parse_args(argc, argv);
+	options_parse(&opt, argc, argv);
 	g.argc = argc;
 	g.argv = argv;
 	target_install_signals();
 	resolve_target();
 	if (sysinfo_fs(g.dir, &g.fs) < 0)
 		err(EXIT_RUN_FAILED, "%s", g.dir);
-	g.label = record_pick_label(opt.label, g.fs.fstype);
+	g.label = record_pick_label(opt.m.label, g.fs.fstype);
 	g.nblocks = opt.size / opt.bs;
 	devstat_find(g.dir, &g.fs, &g.dev);
 	/* Before the lat log and the dump are made: I/O of our own. */
-	if (opt.require_idle)
+	if (opt.m.require_idle)
 		layout_require_idle(&g.dev);
 	if (opt.lat_log && latlog_open(&g.logf, opt.lat_log, opt.jobs > 1,
 	    &status, argc, argv) < 0)
@@ -1716,19 +1127,19 @@ main(int argc, char *argv[])
 	record_begin_held(&g.w, stdout, "frandrw", argc, argv);
 	write_metadata(&g.w);
 	write_header();
-	autorun_start(&opt.autorun, (size_t)opt.nphases);
-	for (run = 1; run <= opt.runs; run++) {
+	autorun_start(&opt.m.autorun, (size_t)opt.nphases);
+	for (run = 1; run <= opt.m.runs; run++) {
 		run_once(run);
-		if (autorun_done(&opt.autorun, run))
+		if (autorun_done(&opt.m.autorun, run))
 			break;
 	}
-	if (run > opt.runs)
-		run = opt.runs;
-	autorun_stop_line(&opt.autorun, stdout, run);
+	if (run > opt.m.runs)
+		run = opt.m.runs;
+	autorun_stop_line(&opt.m.autorun, stdout, run);
 	write_done_times();
-	if (!opt.quiet)
-		autorun_report(&opt.autorun, run, phase_name_at, NULL);
-	autorun_free(&opt.autorun);
+	if (!opt.m.quiet)
+		autorun_report(&opt.m.autorun, run, phase_name_at, NULL);
+	autorun_free(&opt.m.autorun);
 	if (histout_close(g.label, opt.per_job, write_metadata, argc, argv) < 0)
 		exit(EXIT_RUN_FAILED);
 	if (latlog_close(&g.logf) < 0)

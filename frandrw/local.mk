@@ -12,6 +12,8 @@ frandrw_frandrw_SOURCES = \
 	frandrw/histout.c \
 	frandrw/latlog.c \
 	frandrw/loop.c \
+	frandrw/options.c \
+	frandrw/options.h \
 	frandrw/verify.c
 frandrw_frandrw_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS) $(ZLIB_CFLAGS)
 frandrw_frandrw_LDADD = $(LDADD) $(LIBURING_LIBS) $(LIBAIO_LIBS) $(ZLIB_LIBS)
