@@ -1,7 +1,8 @@
-/* input.c: fcompare's readers.  fsbench records come through lib/record;
- * fio's JSON (jansson) and bonnie++'s CSV are turned into the same kind of
- * table, so one place decides groups, keys and metrics; plain numbers go
- * straight into one series, fast enough for millions of lines. */
+/* input.c: fcompare's input.  fsbench records come through lib/record;
+ * fio's JSON (fio.c) and bonnie++'s CSV (bonnie.c) are turned into the
+ * same kind of table (table.c), so this one place decides groups, keys and
+ * metrics; plain numbers go straight into one series, fast enough for
+ * millions of lines. */
 #include "config.h"
 
 #include <ctype.h>
@@ -23,15 +24,11 @@
 #include "cli.h"
 #include "input.h"
 #include "record.h"
+#include "table.h"
 #include "xalloc.h"
 
 /* ---- whole files in memory ---- */
 
-struct inbuf {
-	char *p;
-	size_t len;
-	int mapped;
-};
 
 /* A regular file is mapped (no copy); a pipe is read into memory. */
 /* fhosts(1)'s own block: the fleet's timings, not a benchmark's rows. */
@@ -43,7 +40,6 @@ is_fhosts_block(const struct record_block *b)
 	return tool != NULL && strncmp(tool, "fhosts ", 7) == 0;
 }
 
-static const char *where(const struct input_file *f);
 
 /* Every reader's line limit, before any reader runs. */
 static void
@@ -53,7 +49,7 @@ check_lines(const struct input_file *f, const struct inbuf *b)
 
 	if (record_long_line(b->p, b->len, &line))
 		errx(EXIT_USAGE, "%s:%zu: a line longer than %u MiB, the most a "
-		    "reader takes (fsbench(7))", where(f), line,
+		    "reader takes (fsbench(7))", table_where(f), line,
 		    RECORD_LINE_MAX >> 20);
 }
 
@@ -115,11 +111,6 @@ unload(struct inbuf *b)
 		free(b->p);
 }
 
-static const char *
-where(const struct input_file *f)
-{
-	return strcmp(f->path, "-") == 0 ? "stdin" : f->path;
-}
 
 /* ---- numbers ---- */
 
@@ -252,7 +243,7 @@ read_plain(struct dataset *ds, const struct options *o,
 			for (fs = fe; fs < le && isdelim[(unsigned char)*fs]; fs++)
 				;
 			if (fs == le)
-				errx(EXIT_USAGE, "%s:%zu: no column %zu", where(f),
+				errx(EXIT_USAGE, "%s:%zu: no column %zu", table_where(f),
 				    line, o->column);
 		}
 		/* Blanks around a field are not part of it ("1; 2.5"). */
@@ -262,28 +253,14 @@ read_plain(struct dataset *ds, const struct options *o,
 			fe--;
 		if (input_parse_num(fs, fe, &v) < 0)
 			errx(EXIT_USAGE, "%s:%zu: not a finite number: '%.*s'",
-			    where(f), line, (int)(fe - fs > 40 ? 40 : fe - fs), fs);
+			    table_where(f), line, (int)(fe - fs > 40 ? 40 : fe - fs), fs);
 		ds_add(s, g, v);
 	}
 	if ((s->ng > g ? s->g[g].n : 0) == before)
-		errx(EXIT_USAGE, "%s: no numbers", where(f));
+		errx(EXIT_USAGE, "%s: no numbers", table_where(f));
 }
 
 /* ---- tables: records, and fio and bonnie++ turned into records ---- */
-
-struct table {
-	const struct input_file *file;
-	int block;		/* 1-based, within its file */
-	int own;		/* built here (fio, bonnie++), not by lib/record */
-	struct record_block b;
-};
-
-struct tables {
-	struct table *t;
-	size_t n;
-	struct notes *notes;	/* what a reader has to say about its input */
-	int keep_hist;		/* histogram blocks too (--convert) */
-};
 
 /* The columns of the first table, "a, b, c", for a message. */
 static void
@@ -302,119 +279,6 @@ column_list(const struct tables *ts, char *out, size_t len)
 		strcpy(out + len - 4, "...");
 }
 
-static struct table *
-table_new(struct tables *ts, const struct input_file *f)
-{
-	struct table *t;
-	size_t i, blocks = 0;
-
-	for (i = 0; i < ts->n; i++)
-		if (ts->t[i].file == f)
-			blocks++;
-	ts->t = xrealloc(ts->t, ts->n + 1, sizeof(*ts->t));
-	t = &ts->t[ts->n++];
-	memset(t, 0, sizeof(*t));
-	t->file = f;
-	t->block = (int)blocks + 1;
-	return t;
-}
-
-static void
-table_free(struct table *t)
-{
-	struct record_block *b = &t->b;
-	size_t i;
-
-	if (!t->own) {
-		record_block_free(b);
-		return;
-	}
-	for (i = 0; i < b->nmeta; i++) {
-		free(b->meta_key[i]);
-		free(b->meta_val[i]);
-	}
-	for (i = 0; i < (size_t)b->ncols; i++)
-		free(b->cols[i]);
-	for (i = 0; i < b->nrows * (size_t)b->ncols; i++)
-		free(b->cells[i]);
-	free(b->meta_key);
-	free(b->meta_val);
-	free(b->cols);
-	free(b->cells);
-	free(b->row_line);
-	free(b->source);
-}
-
-/* Start a table of our own with these columns (the first NKEYS keys). */
-static struct record_block *
-own_block(struct table *t, const char *tool, const char *const *cols,
-    int ncols, int nkeys)
-{
-	struct record_block *b = &t->b;
-	int i;
-
-	t->own = 1;
-	b->source = xstrdup(where(t->file));
-	b->version = RECORD_VERSION;
-	b->nmeta = 1;
-	b->meta_key = xmalloc(sizeof(*b->meta_key));
-	b->meta_val = xmalloc(sizeof(*b->meta_val));
-	b->meta_key[0] = xstrdup("tool");
-	b->meta_val[0] = xstrdup(tool);
-	b->ncols = ncols;
-	b->nkeys = nkeys;
-	b->cols = xmalloc((size_t)ncols * sizeof(*b->cols));
-	for (i = 0; i < ncols; i++)
-		b->cols[i] = xstrdup(cols[i]);
-	return b;
-}
-
-/* Metadata of the source itself (fio's time, bonnie++'s machine), which
- * --convert writes instead of this machine's. */
-static void
-own_meta(struct record_block *b, const char *key, const char *val)
-{
-	b->meta_key = xrealloc(b->meta_key, b->nmeta + 1, sizeof(*b->meta_key));
-	b->meta_val = xrealloc(b->meta_val, b->nmeta + 1, sizeof(*b->meta_val));
-	b->meta_key[b->nmeta] = xstrdup(key);
-	b->meta_val[b->nmeta] = xstrdup(val);
-	b->nmeta++;
-}
-
-/* Append a row of "-" cells at input line LINE; returns its cells. */
-static char **
-own_row(struct record_block *b, size_t line)
-{
-	char **row;
-	int i;
-
-	b->cells = xrealloc(b->cells, (b->nrows + 1) * (size_t)b->ncols,
-	    sizeof(*b->cells));
-	b->row_line = xrealloc(b->row_line, b->nrows + 1, sizeof(*b->row_line));
-	b->row_line[b->nrows] = line;
-	row = b->cells + b->nrows * (size_t)b->ncols;
-	for (i = 0; i < b->ncols; i++)
-		row[i] = xstrdup("-");
-	b->nrows++;
-	return row;
-}
-
-static void
-set_cell(char **cell, const char *s)
-{
-	free(*cell);
-	*cell = xstrdup(s);
-}
-
-static void
-set_num(char **cell, double v)
-{
-	char buf[40];
-
-	snprintf(buf, sizeof(buf), "%.17g", v);
-	set_cell(cell, buf);
-}
-
 static void
 read_records(struct tables *ts, const struct input_file *f,
     const struct inbuf *b)
@@ -428,7 +292,7 @@ read_records(struct tables *ts, const struct input_file *f,
 	fp = fmemopen(b->p, b->len, "r");
 	if (fp == NULL)
 		err(EXIT_RUN_FAILED, "fmemopen");
-	record_reader_init(&r, fp, where(f));
+	record_reader_init(&r, fp, table_where(f));
 	while ((rc = record_read_block(&r, &blk)) == 1) {
 		/* Bucket lists are --merge's, and fhosts' clock offsets and
 		 * start times are bookkeeping: not measurements to compare. */
@@ -441,551 +305,13 @@ read_records(struct tables *ts, const struct input_file *f,
 		t = table_new(ts, f);
 		t->b = blk;
 		if (blk.nrows == 0)
-			warnx("%s:%zu: a block with no rows", where(f),
+			warnx("%s:%zu: a block with no rows", table_where(f),
 			    blk.first_line);
 	}
 	if (rc < 0)
 		errx(EXIT_USAGE, "%s", r.err);
 	record_reader_free(&r);
 	fclose(fp);
-}
-
-/* ---- fio --output-format=json ---- */
-
-enum fio_col {
-	FIO_RUN, FIO_JOB, FIO_DIR, FIO_IOPS, FIO_BW, FIO_LAT_MEAN, FIO_P50,
-	FIO_P90, FIO_P99, FIO_P99_9, FIO_USR, FIO_SYS, FIO_NCOLS
-};
-
-static const char *const fio_cols[FIO_NCOLS] = {
-	"run", "job", "dir", "iops", "bw_kib_per_s", "lat_us_mean",
-	"lat_us_p50", "lat_us_p90", "lat_us_p99", "lat_us_p99_9",
-	"usr_cpu_pct", "sys_cpu_pct"
-};
-
-static int
-json_num(json_t *o, const char *key, double *v)
-{
-	json_t *x = json_object_get(o, key);
-
-	if (!json_is_number(x))
-		return -1;
-	*v = json_number_value(x);
-	return isfinite(*v) ? 0 : -1;
-}
-
-/* Completion latency: fio 3 reports clat_ns, older versions clat in us. */
-static void
-fio_latency(json_t *dir, char **row)
-{
-	static const char *const pct[] = {
-		"50.000000", "90.000000", "99.000000", "99.900000"
-	};
-	json_t *clat, *pc;
-	double scale = 1e-3, v;
-	int i;
-
-	clat = json_object_get(dir, "clat_ns");
-	if (!json_is_object(clat)) {
-		clat = json_object_get(dir, "clat");
-		scale = 1;
-	}
-	if (!json_is_object(clat))
-		return;
-	if (json_num(clat, "mean", &v) == 0)
-		set_num(&row[FIO_LAT_MEAN], v * scale);
-	pc = json_object_get(clat, "percentile");
-	for (i = 0; i < 4 && json_is_object(pc); i++)
-		if (json_num(pc, pct[i], &v) == 0)
-			set_num(&row[FIO_P50 + i], v * scale);
-}
-
-/* One row of a run being summed over a job's clones (numjobs without
- * group_reporting), as group_reporting would: rates and CPU add up, the
- * mean latency is weighted by the bytes, percentiles cannot be merged. */
-struct fio_acc {
-	size_t row;
-	int clones;
-	double iops, bw, bytes, lat_sum, lat_w, usr, sys;
-	int has_bw, has_lat, has_usr, has_sys;
-};
-
-struct fio_run {
-	struct fio_acc *a;
-	size_t n;
-	size_t first_row;	/* this run's first row in the block */
-};
-
-static struct fio_acc *
-fio_find(struct fio_run *fr, const struct record_block *b, const char *job,
-    const char *dir)
-{
-	char **row;
-	size_t i;
-
-	for (i = 0; i < fr->n; i++) {
-		row = b->cells + fr->a[i].row * (size_t)b->ncols;
-		if (strcmp(row[FIO_JOB], job) == 0 &&
-		    strcmp(row[FIO_DIR], dir) == 0)
-			return &fr->a[i];
-	}
-	return NULL;
-}
-
-static double
-cell_num(char *const *cell)
-{
-	return strcmp(*cell, "-") == 0 ? NAN : strtod(*cell, NULL);
-}
-
-/* A clone of a job already in this run: add it to that row. */
-static void
-fio_add_clone(struct record_block *b, struct fio_acc *a, json_t *job,
-    json_t *dir, double iops, double bytes)
-{
-	char **row = b->cells + a->row * (size_t)b->ncols, **tmp;
-	double v;
-	int i;
-
-	if (a->clones == 1) {
-		/* The first clone's figures, from its row. */
-		a->iops = cell_num(&row[FIO_IOPS]);
-		a->bw = cell_num(&row[FIO_BW]);
-		a->has_bw = !isnan(a->bw);
-		v = cell_num(&row[FIO_LAT_MEAN]);
-		a->has_lat = !isnan(v);
-		a->lat_sum = a->has_lat ? v * a->bytes : 0;
-		a->lat_w = a->has_lat ? a->bytes : 0;
-		a->usr = cell_num(&row[FIO_USR]);
-		a->has_usr = !isnan(a->usr);
-		a->sys = cell_num(&row[FIO_SYS]);
-		a->has_sys = !isnan(a->sys);
-	}
-	a->clones++;
-	a->iops += iops;
-	a->bytes += bytes;
-	a->has_bw = a->has_bw && json_num(dir, "bw", &v) == 0 && (a->bw += v, 1);
-	a->has_usr = a->has_usr && json_num(job, "usr_cpu", &v) == 0 &&
-	    (a->usr += v, 1);
-	a->has_sys = a->has_sys && json_num(job, "sys_cpu", &v) == 0 &&
-	    (a->sys += v, 1);
-	/* The clone's mean latency, read through a scratch row. */
-	tmp = xmalloc(FIO_NCOLS * sizeof(*tmp));
-	for (i = 0; i < FIO_NCOLS; i++)
-		tmp[i] = xstrdup("-");
-	fio_latency(dir, tmp);
-	v = cell_num(&tmp[FIO_LAT_MEAN]);
-	a->has_lat = a->has_lat && !isnan(v);
-	a->lat_sum += v * bytes;
-	a->lat_w += bytes;
-	for (i = 0; i < FIO_NCOLS; i++)
-		free(tmp[i]);
-	free(tmp);
-	set_num(&row[FIO_IOPS], a->iops);
-	if (a->has_bw)
-		set_num(&row[FIO_BW], a->bw);
-	else
-		set_cell(&row[FIO_BW], "-");
-	if (a->has_lat && a->lat_w > 0)
-		set_num(&row[FIO_LAT_MEAN], a->lat_sum / a->lat_w);
-	else
-		set_cell(&row[FIO_LAT_MEAN], "-");
-	for (i = FIO_P50; i <= FIO_P99_9; i++)
-		set_cell(&row[i], "-");
-	if (a->has_usr)
-		set_num(&row[FIO_USR], a->usr);
-	else
-		set_cell(&row[FIO_USR], "-");
-	if (a->has_sys)
-		set_num(&row[FIO_SYS], a->sys);
-	else
-		set_cell(&row[FIO_SYS], "-");
-}
-
-static void
-fio_job(struct record_block *b, const struct input_file *f, size_t line,
-    int run, json_t *job, struct fio_run *fr)
-{
-	static const char *const dirs[] = { "read", "write", "trim" };
-	struct fio_acc *a;
-	json_t *name, *dir;
-	char **row, buf[24];
-	double v, ios;
-	int d;
-
-	name = json_object_get(job, "jobname");
-	if (!json_is_string(name))
-		errx(EXIT_USAGE, "%s:%zu: fio job without a \"jobname\"",
-		    where(f), line);
-	for (d = 0; d < 3; d++) {
-		dir = json_object_get(job, dirs[d]);
-		if (dir == NULL)
-			continue;
-		if (!json_is_object(dir) || json_num(dir, "iops", &v) < 0 ||
-		    json_num(dir, "io_bytes", &ios) < 0)
-			errx(EXIT_USAGE, "%s:%zu: fio job \"%s\": \"%s\" without "
-			    "\"iops\" and \"io_bytes\"", where(f), line,
-			    json_string_value(name), dirs[d]);
-		if (ios <= 0)
-			continue;		/* this direction did not run */
-		a = fio_find(fr, b, json_string_value(name), dirs[d]);
-		if (a != NULL) {
-			fio_add_clone(b, a, job, dir, v, ios);
-			continue;
-		}
-		fr->a = xrealloc(fr->a, fr->n + 1, sizeof(*fr->a));
-		a = &fr->a[fr->n++];
-		memset(a, 0, sizeof(*a));
-		a->row = b->nrows;
-		a->clones = 1;
-		a->bytes = ios;
-		row = own_row(b, line);
-		snprintf(buf, sizeof(buf), "%d", run);
-		set_cell(&row[FIO_RUN], buf);
-		set_cell(&row[FIO_JOB], json_string_value(name));
-		set_cell(&row[FIO_DIR], dirs[d]);
-		set_num(&row[FIO_IOPS], v);
-		if (json_num(dir, "bw", &v) == 0)
-			set_num(&row[FIO_BW], v);
-		fio_latency(dir, row);
-		if (json_num(job, "usr_cpu", &v) == 0)
-			set_num(&row[FIO_USR], v);
-		if (json_num(job, "sys_cpu", &v) == 0)
-			set_num(&row[FIO_SYS], v);
-	}
-}
-
-static void
-fio_note_clones(struct tables *ts, const struct input_file *f,
-    const struct record_block *b, const struct fio_run *fr)
-{
-	size_t i;
-
-	for (i = 0; i < fr->n && ts->notes; i++)
-		if (fr->a[i].clones > 1)
-			notes_add(ts->notes, "%s: fio job %s ran as %d clones "
-			    "(numjobs) without group_reporting: each run's "
-			    "clones are summed into one row, as group_reporting "
-			    "would, and their percentiles left out (they cannot "
-			    "be merged from the clones' figures)", where(f),
-			    b->cells[fr->a[i].row * (size_t)b->ncols + FIO_JOB],
-			    fr->a[i].clones);
-}
-
-/* What fio says of itself: when (its own clock) and where (client mode). */
-static void
-fio_meta(struct record_block *b, json_t *doc)
-{
-	json_t *jobs = json_object_get(doc, "jobs"), *h;
-	char buf[32];
-	double ts;
-	time_t t;
-	struct tm tm;
-
-	if (json_num(doc, "timestamp", &ts) == 0 && ts >= 0 && ts < 1e11) {
-		t = (time_t)ts;
-		if (gmtime_r(&t, &tm) != NULL &&
-		    strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
-			own_meta(b, "date", buf);
-	}
-	h = json_object_get(doc, "hostname");
-	if (!json_is_string(h) && json_array_size(jobs) > 0)
-		h = json_object_get(json_array_get(jobs, 0), "hostname");
-	if (json_is_string(h))
-		own_meta(b, "host", json_string_value(h));
-}
-
-/* A file may hold several fio runs, one JSON document after another
- * (fio --output-format=json >> runs.json): each is one run. */
-static void
-read_fio(struct tables *ts, const struct input_file *f, const struct inbuf *in)
-{
-	const char *p = in->p, *end = in->p + in->len, *q;
-	struct record_block *b = NULL;
-	json_error_t je;
-	json_t *doc, *jobs, *ver;
-	struct fio_run fr = { NULL, 0, 0 };
-	size_t line = 1, i;
-	int run = 0;
-	char tool[64];
-
-	for (;;) {
-		for (; p < end && isspace((unsigned char)*p); p++)
-			if (*p == '\n')
-				line++;
-		if (p == end)
-			break;
-		if (*p != '{')
-			errx(EXIT_USAGE, "%s:%zu: not fio JSON output "
-			    "(--output-format=json)", where(f), line);
-		if (record_json_values(p, (size_t)(end - p),
-		    RECORD_JSON_DOC_VALUES) > RECORD_JSON_DOC_VALUES)
-			errx(EXIT_USAGE, "%s:%zu: a JSON document of more than "
-			    "%d values, the most a reader takes (fsbench(7))",
-			    where(f), line, RECORD_JSON_DOC_VALUES);
-		doc = json_loadb(p, (size_t)(end - p), JSON_DISABLE_EOF_CHECK, &je);
-		if (doc == NULL)
-			errx(EXIT_USAGE, "%s:%zu: %s", where(f),
-			    line + (je.line > 0 ? (size_t)je.line - 1 : 0), je.text);
-		run++;
-		jobs = json_object_get(doc, "jobs");
-		if (!json_is_array(jobs))
-			errx(EXIT_USAGE, "%s:%zu: fio JSON without a \"jobs\" array",
-			    where(f), line);
-		if (b == NULL) {
-			ver = json_object_get(doc, "fio version");
-			snprintf(tool, sizeof(tool), "fio %s", json_is_string(ver) ?
-			    json_string_value(ver) + (strncmp(json_string_value(ver),
-			    "fio-", 4) == 0 ? 4 : 0) : "?");
-			b = own_block(table_new(ts, f), tool, fio_cols, FIO_NCOLS, 3);
-			fio_meta(b, doc);
-		}
-		fr.n = 0;
-		for (i = 0; i < json_array_size(jobs); i++) {
-			if (!json_is_object(json_array_get(jobs, i)))
-				errx(EXIT_USAGE, "%s:%zu: fio \"jobs\" entry %zu is "
-				    "not an object", where(f), line, i + 1);
-			fio_job(b, f, line, run, json_array_get(jobs, i), &fr);
-		}
-		fio_note_clones(ts, f, b, &fr);
-		json_decref(doc);
-		for (q = p + je.position; p < q; p++)
-			if (*p == '\n')
-				line++;
-	}
-	free(fr.a);
-	if (b == NULL)
-		errx(EXIT_USAGE, "%s: no fio JSON output", where(f));
-}
-
-/* ---- bonnie++ CSV ---- */
-
-/* The tests in bonnie++'s order, for K/sec (or /sec), %CPU and latency. */
-static const char *const bonnie_tests[12] = {
-	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",
-	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"
-};
-
-#define BONNIE_NCOLS (3 + 12 * 3)
-
-static void
-bonnie_cols(char **cols)
-{
-	char buf[64];
-	int i;
-
-	cols[0] = xstrdup("label");
-	cols[1] = xstrdup("run");
-	cols[2] = xstrdup("size");
-	for (i = 0; i < 12; i++) {
-		/* The first five are K/sec, the rest operations per second. */
-		snprintf(buf, sizeof(buf), i < 5 ? "%s_kib_per_s" : "%s_per_s",
-		    bonnie_tests[i]);
-		cols[3 + i * 3] = xstrdup(buf);
-		snprintf(buf, sizeof(buf), "%s_cpu_pct", bonnie_tests[i]);
-		cols[4 + i * 3] = xstrdup(buf);
-		snprintf(buf, sizeof(buf), "lat_us_%s", bonnie_tests[i]);
-		cols[5 + i * 3] = xstrdup(buf);
-	}
-}
-
-/* A figure: a number, "" (not run) or "+++++" (too fast to measure, which
- * bonnie++ declines to report) both missing; returns 1 for "+++++". */
-static int
-bonnie_value(char **cell, const char *s, const struct input_file *f,
-    size_t line, const char *what)
-{
-	double v;
-
-	if (*s == '\0')
-		return 0;
-	if (strspn(s, "+") == strlen(s))
-		return 1;
-	if (input_parse_num(s, s + strlen(s), &v) < 0)
-		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s: not a number: '%s'",
-		    where(f), line, what, s);
-	set_num(cell, v);
-	return 0;
-}
-
-/* A latency: "28145us", "12ms", "1.5s". */
-static void
-bonnie_latency(char **cell, const char *s, const struct input_file *f,
-    size_t line, const char *what)
-{
-	const char *u;
-	double v, scale;
-
-	if (*s == '\0' || strspn(s, "+") == strlen(s))
-		return;
-	for (u = s; *u && (isdigit((unsigned char)*u) || *u == '.'); u++)
-		;
-	if (strcmp(u, "us") == 0)
-		scale = 1;
-	else if (strcmp(u, "ms") == 0)
-		scale = 1e3;
-	else if (strcmp(u, "s") == 0)
-		scale = 1e6;
-	else if (strcmp(u, "ns") == 0)
-		scale = 1e-3;
-	else
-		scale = -1;
-	if (scale < 0 || input_parse_num(s, u, &v) < 0)
-		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s latency: not a time: '%s'",
-		    where(f), line, what, s);
-	set_num(cell, v * scale);
-}
-
-/* Split a CSV line (bonnie++ quotes nothing) in place. */
-static size_t
-split_csv(char *s, char **field, size_t max)
-{
-	size_t n = 0;
-
-	for (;;) {
-		if (n == max)
-			return n + 1;		/* too many: the caller says so */
-		field[n++] = s;
-		s = strchr(s, ',');
-		if (s == NULL)
-			return n;
-		*s++ = '\0';
-	}
-}
-
-static int
-bonnie_new_format(char **field, size_t n)
-{
-	const char *v = field[0];
-
-	/* bonnie++ 1.9x and 2.x start with the CSV format version, 1.9x. */
-	return n >= 21 && strncmp(v, "1.9", 3) == 0 &&
-	    strspn(v + 3, "0123456789") == strlen(v + 3);
-}
-
-static void
-bonnie_line(struct record_block *b, const struct input_file *f, size_t line,
-    char **field, size_t n, unsigned *plus)
-{
-	char **row, buf[24];
-	int i, io, lat = -1, nfile;
-
-	row = own_row(b, line);
-	snprintf(buf, sizeof(buf), "%zu", b->nrows);
-	set_cell(&row[1], buf);
-	if (bonnie_new_format(field, n)) {
-		/* version, version, name, concurrency, seed, size, chunk,
-		 * seeks, seek procs, then the figures */
-		set_cell(&row[0], *field[2] ? field[2] : "-");
-		set_cell(&row[2], *field[5] ? field[5] : "-");
-		io = 9;
-		nfile = n >= 38 ? 26 : -1;
-		lat = n >= 50 ? 38 : -1;
-	} else {
-		/* bonnie++ 1.0x: name, size, then the figures */
-		set_cell(&row[0], *field[0] ? field[0] : "-");
-		set_cell(&row[2], *field[1] ? field[1] : "-");
-		io = 2;
-		nfile = n >= 27 ? 15 : -1;
-	}
-	for (i = 0; i < 12; i++) {
-		int at = i < 6 ? io + 2 * i : nfile < 0 ? -1 : nfile + 2 * (i - 6);
-
-		if (at < 0)
-			continue;
-		if (bonnie_value(&row[3 + i * 3], field[at], f, line,
-		    bonnie_tests[i]) | bonnie_value(&row[4 + i * 3],
-		    field[at + 1], f, line, bonnie_tests[i]))
-			*plus |= 1u << i;
-		if (lat >= 0)
-			bonnie_latency(&row[5 + i * 3], field[lat + i], f, line,
-			    bonnie_tests[i]);
-	}
-	/* A label must be one word in the records fcompare writes. */
-	for (i = 0; row[0][i]; i++)
-		if (isspace((unsigned char)row[0][i]))
-			row[0][i] = '_';
-}
-
-/* bonnie++'s own version and the machine name it was given (-m). */
-static void
-bonnie_meta(struct record_block *b, char **field, size_t n)
-{
-	char buf[64];
-
-	if (bonnie_new_format(field, n)) {
-		snprintf(buf, sizeof(buf), "bonnie++ %s", field[1]);
-		set_cell(&b->meta_val[0], buf);
-		if (*field[2])
-			own_meta(b, "host", field[2]);
-	} else if (*field[0]) {
-		own_meta(b, "host", field[0]);
-	}
-}
-
-/* Figures bonnie++ would not measure are named, not dropped silently. */
-static void
-bonnie_note_plus(struct tables *ts, const struct input_file *f,
-    unsigned plus)
-{
-	char list[256] = "";
-	size_t used = 0;
-	int i;
-
-	if (plus == 0 || ts->notes == NULL)
-		return;
-	for (i = 0; i < 12; i++)
-		if ((plus & (1u << i)) && used < sizeof(list))
-			used += (size_t)snprintf(list + used, sizeof(list) - used,
-			    "%s%s", used ? ", " : "", bonnie_tests[i]);
-	notes_add(ts->notes, "%s: bonnie++ printed +++++ (too fast to "
-	    "measure) for %s: those figures are missing, not compared", where(f),
-	    list);
-}
-
-static void
-read_bonnie(struct tables *ts, const struct input_file *f,
-    const struct inbuf *in)
-{
-	unsigned plus = 0;
-	const char *p = in->p, *end = in->p + in->len, *eol;
-	struct record_block *b = NULL;
-	char *cols[BONNIE_NCOLS], *copy, *field[64];
-	size_t line = 0, n, len;
-	int i;
-
-	for (; p < end; p = eol + 1) {
-		eol = memchr(p, '\n', (size_t)(end - p));
-		if (eol == NULL)
-			eol = end;
-		line++;
-		len = (size_t)(eol - p);
-		if (len && p[len - 1] == '\r')
-			len--;
-		if (len == 0 || strncmp(p, "name,", 5) == 0 ||
-		    strncmp(p, "format_version,", 15) == 0)
-			continue;		/* blank, or a header line */
-		copy = xmalloc(len + 1);
-		memcpy(copy, p, len);
-		copy[len] = '\0';
-		n = split_csv(copy, field, 64);
-		if (n < 14 || n > 60 || (n < 21 && bonnie_new_format(field, 21)))
-			errx(EXIT_USAGE, "%s:%zu: not a bonnie++ CSV line "
-			    "(%zu fields)", where(f), line, n);
-		if (b == NULL) {
-			bonnie_cols(cols);
-			b = own_block(table_new(ts, f), "bonnie++",
-			    (const char *const *)cols, BONNIE_NCOLS, 3);
-			for (i = 0; i < BONNIE_NCOLS; i++)
-				free(cols[i]);
-			bonnie_meta(b, field, n);
-		}
-		bonnie_line(b, f, line, field, n, &plus);
-		free(copy);
-	}
-	bonnie_note_plus(ts, f, plus);
-	if (b == NULL)
-		errx(EXIT_USAGE, "%s: no bonnie++ CSV lines", where(f));
 }
 
 /* ---- which reader ---- */
@@ -1079,7 +405,7 @@ group_of(const struct grouping *gr, const struct tables *ts,
 		if ((v = record_meta_get(b, gr->by)) != NULL)
 			return v;
 		errx(EXIT_USAGE, "%s:%zu: no column or metadata '%s' for --by",
-		    where(t->file), b->first_line, gr->by);
+		    table_where(t->file), b->first_line, gr->by);
 	}
 	if (t->file->group)
 		return t->file->group;
@@ -1133,11 +459,11 @@ block_env(struct dataset *ds, const struct table *t, size_t g)
 	    (n = strtol(cpus, NULL, 10)) > 0 && load > (double)n / 2)
 		notes_add(&ds->notes, "%s: the machine was busy when it ran "
 		    "(load average %.2f on %ld CPUs): its numbers carry "
-		    "that noise", where(t->file), load, n);
+		    "that noise", table_where(t->file), load, n);
 	dbg = record_meta_get(b, "kernel_debug");
 	if (dbg && strcmp(dbg, "none") != 0 && strcmp(dbg, "-") != 0)
 		notes_add(&ds->notes, "%s: a debug kernel (%s): its timings "
-		    "are not a production kernel's", where(t->file), dbg);
+		    "are not a production kernel's", table_where(t->file), dbg);
 }
 
 static void
@@ -1179,7 +505,7 @@ feed_table(struct dataset *ds, const struct options *o,
 				continue;
 			if (input_parse_num(cell, cell + strlen(cell), &v) < 0)
 				errx(EXIT_USAGE, "%s:%zu: %s: not a finite number: "
-				    "'%s'", where(t->file), b->row_line[r],
+				    "'%s'", table_where(t->file), b->row_line[r],
 				    b->cols[metric[m]], cell);
 			s = ds_series(ds, nk, kname, kval, b->cols[metric[m]]);
 			s->from_all = o->all_metrics;
@@ -1213,10 +539,10 @@ input_read(struct dataset *ds, const struct options *o,
 			read_records(&ts, &f[i], &buf[i]);
 			break;
 		case IN_FIO:
-			read_fio(&ts, &f[i], &buf[i]);
+			fio_read(&ts, &f[i], &buf[i]);
 			break;
 		case IN_BONNIE:
-			read_bonnie(&ts, &f[i], &buf[i]);
+			bonnie_read(&ts, &f[i], &buf[i]);
 			break;
 		default:
 			/* Plain numbers name their metric with -m (so that
@@ -1346,16 +672,16 @@ convert_plain(FILE *out, const struct options *o, const struct input_file *f,
 	read_plain(&ds, o, f, in, ds_group(&ds, f->group ? f->group : f->name), s);
 	memset(&t, 0, sizeof(t));
 	t.file = f;
-	b = own_block(&t, "plain", cols, 3, 2);
+	b = table_own_block(&t, "plain", cols, 3, 2);
 	for (i = 0; s->ng > 0 && i < s->g[0].n; i++) {
-		row = own_row(b, 0);
+		row = table_own_row(b, 0);
 		word_of(ds.group[0], buf, sizeof(buf));
-		set_cell(&row[0], buf);
+		table_set_cell(&row[0], buf);
 		snprintf(buf, sizeof(buf), "%zu", i + 1);
-		set_cell(&row[1], buf);
-		set_num(&row[2], s->g[0].v[i]);
+		table_set_cell(&row[1], buf);
+		table_set_num(&row[2], s->g[0].v[i]);
 	}
-	rc = convert_block(out, b, 1, where(f));
+	rc = convert_block(out, b, 1, table_where(f));
 	table_free(&t);
 	ds_free(&ds);
 	return rc;
@@ -1380,10 +706,10 @@ input_convert(const struct options *o, const struct input_file *f, size_t nf,
 			read_records(&ts, &f[i], &buf);
 			break;
 		case IN_FIO:
-			read_fio(&ts, &f[i], &buf);
+			fio_read(&ts, &f[i], &buf);
 			break;
 		case IN_BONNIE:
-			read_bonnie(&ts, &f[i], &buf);
+			bonnie_read(&ts, &f[i], &buf);
 			break;
 		default:
 			rc = convert_plain(out, o, &f[i], &buf);
@@ -1391,7 +717,7 @@ input_convert(const struct options *o, const struct input_file *f, size_t nf,
 		}
 		for (; first < ts.n && rc == 0; first++)
 			rc = convert_block(out, &ts.t[first].b, ts.t[first].own,
-			    where(&f[i]));
+			    table_where(&f[i]));
 		unload(&buf);
 	}
 	for (i = 0; i < ts.n; i++)
