@@ -1,5 +1,5 @@
-/* fcompare.h: fcompare's options, shared by the readers (input.c), the
- * analysis (fcompare.c) and the writers (output.c). */
+/* fcompare.h: fcompare's options (options.c), shared by the readers
+ * (input.c), the analysis (fcompare.c) and the writers (output.c). */
 #ifndef FCOMPARE_FCOMPARE_H
 #define FCOMPARE_FCOMPARE_H
 
@@ -40,5 +40,11 @@ struct input_file {
 	const char *name;	/* for group names and messages */
 	const char *group;	/* -g NAME, or NULL */
 };
+
+/* Parse ARGV into O (defaults already set) and return the input files,
+ * *NF of them ("-" when none was named).  A bad option is a usage error
+ * (exit 2); --help and --version exit 0. */
+struct input_file *options_parse(int argc, char *argv[], struct options *o,
+    size_t *nf);
 
 #endif

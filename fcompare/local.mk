@@ -6,6 +6,7 @@ fcompare_fcompare_SOURCES = \
 	fcompare/bonnie.c fcompare/fio.c \
 	fcompare/input.c fcompare/input.h \
 	fcompare/merge.c fcompare/merge.h \
+	fcompare/options.c \
 	fcompare/outliers.c fcompare/outliers.h \
 	fcompare/output.c fcompare/output.h \
 	fcompare/stats.c fcompare/stats.h \
