@@ -276,20 +276,6 @@ parse_io_option(struct options *o, int c, const char *arg)
 	return 1;
 }
 
-/* getopt's errors, worded as GNU's but with our short name (opterr 0). */
-__attribute__((noreturn)) static void
-option_error(int c, char *argv[])
-{
-	if (c == ':' && optopt)
-		cli_usage_error("option requires an argument -- '%c'", optopt);
-	if (c == ':')
-		cli_usage_error("option '%s' requires an argument",
-		    argv[optind - 1]);
-	if (optopt)
-		cli_usage_error("invalid option -- '%c'", optopt);
-	cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
-}
-
 struct input_file *
 options_parse(int argc, char *argv[], struct options *o, size_t *nf)
 {
@@ -316,7 +302,7 @@ options_parse(int argc, char *argv[], struct options *o, size_t *nf)
 		else if (c == 'V')
 			cli_version();
 		else
-			option_error(c, argv);
+			cli_getopt_error(c, argv);
 	}
 	for (; optind < argc; optind++)
 		add_file(&f, nf, argv[optind], group);

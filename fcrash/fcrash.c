@@ -32,6 +32,7 @@
 #include "size.h"
 #include "slow.h"
 #include "stage.h"
+#include "xalloc.h"
 
 #define DEFAULT_SIZE	(256ULL << 20)
 #define XFS_SIZE	(320ULL << 20)	/* mkfs.xfs refuses less than 300M */
@@ -193,6 +194,25 @@ finish_specs(const char **mkfs_opts, size_t n)
 }
 
 static void
+parse_size(const char *arg)
+{
+	opt.size = size_arg("-s", arg, 0);
+	opt.size_given = true;
+	if (opt.size < MIN_SIZE || opt.size > MAX_SIZE || opt.size % 4096 != 0)
+		cli_usage_error("-s %s: from 64M to 16G, a multiple of 4K (the "
+		    "device is held in memory, twice)", arg);
+}
+
+static void
+parse_workload(const char *arg)
+{
+	if (!workload_known(arg))
+		cli_usage_error("no workload '%s' (there are: %s)", arg,
+		    workload_names());
+	opt.workload = arg;
+}
+
+static void
 parse_args(int argc, char **argv)
 {
 	const char **mkfs_opts = NULL;
@@ -218,21 +238,12 @@ parse_args(int argc, char **argv)
 			opt.quiet = true;
 			break;
 		case 's':
-			opt.size = size_arg("-s", optarg, 0);
-			opt.size_given = true;
-			if (opt.size < MIN_SIZE || opt.size > MAX_SIZE ||
-			    opt.size % 4096 != 0)
-				cli_usage_error("-s %s: from 64M to 16G, a "
-				    "multiple of 4K (the device is held in "
-				    "memory, twice)", optarg);
+			parse_size(optarg);
 			break;
 		case 'V':
 			cli_version();
 		case 'w':
-			if (!workload_known(optarg))
-				cli_usage_error("no workload '%s' (there are: "
-				    "%s)", optarg, workload_names());
-			opt.workload = optarg;
+			parse_workload(optarg);
 			break;
 		case OPT_ROUNDS:
 			opt.rounds = (unsigned)size_arg_count("--rounds",
@@ -262,25 +273,13 @@ parse_args(int argc, char **argv)
 		case OPT_FAIL_ON_LOSS:
 			opt.fail_on_loss = true;
 			break;
-		case OPT_MKFS_OPTS: {
-			const char **p = realloc(mkfs_opts,
-			    (n_mkfs_opts + 1) * sizeof(*mkfs_opts));
-
-			if (p == NULL)
-				err(EXIT_RUN_FAILED, "out of memory");
-			mkfs_opts = p;
+		case OPT_MKFS_OPTS:
+			mkfs_opts = xrealloc(mkfs_opts, n_mkfs_opts + 1,
+			    sizeof(*mkfs_opts));
 			mkfs_opts[n_mkfs_opts++] = optarg;
 			break;
-		}
-		case ':':
-			cli_usage_error("option '%s' requires an argument",
-			    argv[optind - 1]);
 		default:
-			if (optopt != 0)
-				cli_usage_error("invalid option -- '%c'",
-				    optopt);
-			cli_usage_error("unrecognized option '%s'",
-			    argv[optind - 1]);
+			cli_getopt_error(c, argv);
 		}
 	}
 	if (optind < argc)

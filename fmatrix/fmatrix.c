@@ -30,6 +30,7 @@
 #include "fmatrix.h"
 #include "record.h"
 #include "size.h"
+#include "xalloc.h"
 
 #define MIN_SIZE	(320ULL << 20)	/* mkfs.xfs refuses smaller */
 #define DEFAULT_SIZE	(1ULL << 30)
@@ -195,6 +196,18 @@ add_mount_opts(const char *arg)
 	opt.mount_opts = all = fsspec_join_opts(all, arg);
 }
 
+static void check_args(void);
+
+/* The commands write the records: they are told the format as they are
+ * told their label. */
+static void
+pass_format(const char *arg)
+{
+	record_format_option(arg);
+	if (setenv("FSBENCH_FORMAT", arg, 1) != 0)
+		err(EXIT_RUN_FAILED, "setenv");
+}
+
 static void
 parse_args(int argc, char **argv)
 {
@@ -221,11 +234,7 @@ parse_args(int argc, char **argv)
 			opt.dry_run = true;
 			break;
 		case OPT_FORMAT:
-			/* the commands write the records: they are told as
-			 * they are told their label */
-			record_format_option(optarg);
-			if (setenv("FSBENCH_FORMAT", optarg, 1) != 0)
-				err(EXIT_RUN_FAILED, "setenv");
+			pass_format(optarg);
 			break;
 		case 'n':
 			/* -n is the number of runs in fzero, frandrw and
@@ -255,30 +264,33 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_MKFS_OPTS:
 			/* Matched against the specs once they are all known. */
-			mkfs_opts = realloc(mkfs_opts,
-			    (n_mkfs_opts + 1) * sizeof(*mkfs_opts));
-			if (mkfs_opts == NULL)
-				err(EXIT_RUN_FAILED, "out of memory");
+			mkfs_opts = xrealloc(mkfs_opts, n_mkfs_opts + 1,
+			    sizeof(*mkfs_opts));
 			mkfs_opts[n_mkfs_opts++] = optarg;
 			break;
 		case OPT_NO_SPACE_CHECK:
 			opt.no_space_check = true;
 			break;
-		case ':':
-			cli_usage_error("option '%s' requires an argument",
-			    argv[optind - 1]);
 		default:
-			if (optopt != 0)
-				cli_usage_error("invalid option -- '%c'",
-				    optopt);
-			cli_usage_error("unrecognized option '%s'",
-			    argv[optind - 1]);
+			cli_getopt_error(c, argv);
 		}
 	}
 	if (optind >= argc)
 		cli_usage_error("no command to run (fmatrix [options] -- "
 		    "COMMAND [ARG...])");
 	opt.cmd = argv + optind;
+	check_args();
+	if (nspecs == 0)
+		add_default_specs();
+	for (size_t i = 0; i < n_mkfs_opts; i++)
+		add_mkfs_opts(mkfs_opts[i]);
+	free(mkfs_opts);
+}
+
+/* The rules between options. */
+static void
+check_args(void)
+{
 	if (opt.device != NULL || opt.destroy != NULL) {
 		if (opt.device == NULL || opt.destroy == NULL ||
 		    strcmp(opt.device, opt.destroy) != 0)
@@ -292,11 +304,6 @@ parse_args(int argc, char **argv)
 	if (opt.size < MIN_SIZE)
 		cli_usage_error("-s %s is too small: at least 320M "
 		    "(mkfs.xfs refuses less)", opt.size_str);
-	if (nspecs == 0)
-		add_default_specs();
-	for (size_t i = 0; i < n_mkfs_opts; i++)
-		add_mkfs_opts(mkfs_opts[i]);
-	free(mkfs_opts);
 }
 
 static bool

@@ -4,6 +4,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,17 @@ cli_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry '%s --help' for more information.\n", cli_prog);
 	exit(EXIT_USAGE);
+}
+
+void
+cli_getopt_error(int c, char *const argv[])
+{
+	if (c == ':')
+		cli_usage_error("option '%s' requires an argument",
+		    argv[optind - 1]);
+	if (optopt != 0)
+		cli_usage_error("invalid option -- '%c'", optopt);
+	cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
 }
 
 void

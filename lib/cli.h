@@ -11,6 +11,11 @@ void cli_init(const char *prog);
 /* "PROG: MESSAGE\nTry 'PROG --help' for more information." and exit 2. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void cli_usage_error(const char *fmt, ...);
+/* For programs that word getopt's errors themselves (opterr = 0, or a ':'
+ * leading the option string): what getopt_long's return C (':' or '?')
+ * and optopt mean, as a usage error. */
+__attribute__((noreturn))
+void cli_getopt_error(int c, char *const argv[]);
 /* --help has one shape in every program (util-linux's USAGE_* idea):
  *
  *	Usage: PROG [options] ARGS
