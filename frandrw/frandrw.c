@@ -581,6 +581,15 @@ check_cached(enum phase_kind k, struct phase_extra *x)
 	    phase_names[k], 100 * x->read_ratio, bytes / 1048576.0);
 }
 
+/* The phase on its engine: psync's loop, or the io_uring or libaio
+ * queue.  The engines share phase.c and never call each other. */
+static int
+phase_run(struct phase *ph)
+{
+	return ph->aio != NULL ? aio_run(ph) : loop_run(ph);
+}
+
+
 /* --ramp: the phase runs for the ramp's time first, into histograms and
  * counts that are thrown away; the measured phase goes on from the
  * offsets the ramp reached. */

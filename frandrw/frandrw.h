@@ -138,11 +138,16 @@ int acklog_synced(const struct phase *ph);
 void acklog_forget(struct ackpend *p);
 int acklog_close(void);
 
-/* loop.c */
+/* phase.c: what both engines stand on. */
 /* DIST: the skew of ORD_DIST (NULL otherwise). */
 void order_init(struct order *o, enum order_kind kind, uint64_t nblocks,
     uint64_t seed, const struct dist_spec *dist);
-int phase_run(struct phase *ph);
+/* The distinct blocks the first OPS operations of an order touch, by
+ * replaying it outside the timing; 0 when the replay cannot be made. */
+uint64_t order_distinct(enum order_kind kind, uint64_t nblocks,
+    uint64_t seed, const struct dist_spec *dist, uint64_t ops);
+/* fsync or fdatasync the phase's file; -1 with the message printed. */
+int phase_sync(const struct phase *ph);
 /* The phase is over at LAST after OPS operations: the --sync end fsync,
  * the phase's figures, the log's last rows.  0, or -1 (printed). */
 int phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
@@ -157,15 +162,12 @@ bool pace_wait(const struct phase *ph, uint64_t due, uint64_t deadline);
 bool steady_sample(struct phase *ph, struct steady *st, uint64_t now,
     uint64_t ops);
 
+/* loop.c: the phase on psync, one operation at a time. */
+int loop_run(struct phase *ph);
+
 /* aio.c: the phase with --engine io_uring or libaio. */
 struct aio;
 int aio_run(struct phase *ph);
-/* fsync or fdatasync the phase's file; -1 with the message printed. */
-int phase_sync(const struct phase *ph);
-/* The distinct blocks the first OPS operations of an order touch, by
- * replaying it outside the timing; 0 when the replay cannot be made. */
-uint64_t order_distinct(enum order_kind kind, uint64_t nblocks,
-    uint64_t seed, const struct dist_spec *dist, uint64_t ops);
 
 /* verify.c: a header at the start of every 512-byte sector. */
 #define VERIFY_SECTOR	512u

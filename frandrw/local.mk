@@ -14,6 +14,7 @@ frandrw_frandrw_SOURCES = \
 	frandrw/loop.c \
 	frandrw/options.c \
 	frandrw/options.h \
+	frandrw/phase.c \
 	frandrw/verify.c
 frandrw_frandrw_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS) $(ZLIB_CFLAGS)
 frandrw_frandrw_LDADD = $(LDADD) $(LIBURING_LIBS) $(LIBAIO_LIBS) $(ZLIB_LIBS)
