@@ -56,7 +56,7 @@ bonnie_value(char **cell, const char *s, const struct input_file *f,
 		return 0;
 	if (strspn(s, "+") == strlen(s))
 		return 1;
-	if (input_parse_num(s, s + strlen(s), &v) < 0)
+	if (table_parse_num(s, s + strlen(s), &v) < 0)
 		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s: not a number: '%s'",
 		    table_where(f), line, what, s);
 	table_set_num(cell, v);
@@ -85,7 +85,7 @@ bonnie_latency(char **cell, const char *s, const struct input_file *f,
 		scale = 1e-3;
 	else
 		scale = -1;
-	if (scale < 0 || input_parse_num(s, u, &v) < 0)
+	if (scale < 0 || table_parse_num(s, u, &v) < 0)
 		errx(EXIT_USAGE, "%s:%zu: bonnie++ %s latency: not a time: '%s'",
 		    table_where(f), line, what, s);
 	table_set_num(cell, v * scale);

@@ -21,7 +21,4 @@ void input_read(struct dataset *ds, const struct options *o,
 int input_convert(const struct options *o, const struct input_file *f,
     size_t nf, FILE *out);
 
-/* Parse the whole of [S, E) as a finite number.  0, or -1. */
-int input_parse_num(const char *s, const char *e, double *out);
-
 #endif

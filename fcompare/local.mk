@@ -9,7 +9,7 @@ fcompare_fcompare_SOURCES = \
 	fcompare/options.c \
 	fcompare/outliers.c fcompare/outliers.h \
 	fcompare/output.c fcompare/output.h \
-	fcompare/stats.c fcompare/stats.h \
+	fcompare/stats.c fcompare/stats.h fcompare/summary.c \
 	fcompare/table.c fcompare/table.h
 fcompare_fcompare_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS) $(JANSSON_CFLAGS)
 fcompare_fcompare_LDADD = $(LDADD) $(GSL_LIBS) $(JANSSON_LIBS)

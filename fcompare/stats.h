@@ -1,6 +1,6 @@
 /* stats.h: the statistics fcompare reports: a summary of one sample
- * (Welford mean and variance, order statistics, Student t interval,
- * outliers by outliers.c), Welch's and Student's t-tests with their intervals
+ * (summary.c: Welford mean and variance, order statistics, Student t
+ * interval, outliers by outliers.c), Welch's and Student's t-tests with their intervals
  * and power, the Mann-Whitney U test and its interval, and Holm's
  * correction with the levels each test was decided at. */
 #ifndef FCOMPARE_STATS_H
@@ -112,7 +112,7 @@ double stats_utest_min_p(size_t n1, size_t n2);
 int stats_utest_interval(const double *a, size_t na, const double *b,
     size_t nb, double alpha, double *lo, double *hi);
 /* Free what the functions keep between calls: the null distribution of
- * U and the deviations' copy of stats_summarize_unsorted. */
+ * U. */
 void stats_cache_free(void);
 
 /* Holm-Bonferroni: ADJ[i] is P[i] adjusted for the M tests of P.  NaN

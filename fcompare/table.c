@@ -2,6 +2,9 @@
  * they are read, and blocks that fio.c and bonnie.c build of their own. */
 #include "config.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,4 +129,94 @@ table_set_num(char **cell, double v)
 
 	snprintf(buf, sizeof(buf), "%.17g", v);
 	table_set_cell(cell, buf);
+}
+
+/* The numbers every reader parses: a fast path for plain decimals, strtod
+ * for the rest. */
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* strtod on a copy that ends in NUL; it also sees what the fast path
+ * leaves (long mantissas, large exponents, hex) and rejects the rest. */
+static int
+parse_slow(const char *s, const char *e, double *out)
+{
+	char buf[128], *end;
+	size_t n = (size_t)(e - s);
+	double v;
+
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (isspace((unsigned char)buf[0]))
+		return -1;
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + n || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A decimal with at most 19 significant digits whose mantissa is below
+ * 2^53 and whose power of ten is at most 22 is one exact multiplication or
+ * division of two exact doubles, so correctly rounded (Clinger's fast
+ * path); everything else goes to strtod. */
+int
+table_parse_num(const char *s, const char *e, double *out)
+{
+	const char *p = s;
+	uint64_t m = 0;
+	int neg = 0, nd = 0, ex = 0, any = 0, esign = 1, ev = 0;
+	double v;
+
+	if (p < e && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (; p < e && (unsigned)(*p - '0') < 10; p++, any = 1) {
+		if (m == 0 && *p == '0')
+			continue;
+		if (++nd > 19)
+			return parse_slow(s, e, out);
+		m = m * 10 + (uint64_t)(*p - '0');
+	}
+	if (p < e && *p == '.') {
+		for (p++; p < e && (unsigned)(*p - '0') < 10; p++, any = 1) {
+			if (m == 0 && *p == '0') {
+				ex--;
+				continue;
+			}
+			if (++nd > 19)
+				return parse_slow(s, e, out);
+			m = m * 10 + (uint64_t)(*p - '0');
+			ex--;
+		}
+	}
+	if (!any)
+		return parse_slow(s, e, out);
+	if (p < e && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < e && (*p == '-' || *p == '+'))
+			esign = *p++ == '-' ? -1 : 1;
+		if (p == e || (unsigned)(*p - '0') >= 10)
+			return -1;
+		for (; p < e && (unsigned)(*p - '0') < 10; p++)
+			if (ev < 10000)
+				ev = ev * 10 + (*p - '0');
+		ex += esign * ev;
+	}
+	if (p != e)
+		return parse_slow(s, e, out);
+	if (m == 0) {
+		*out = neg ? -0.0 : 0.0;
+		return 0;
+	}
+	if (m > (UINT64_C(1) << 53) || ex < -22 || ex > 22)
+		return parse_slow(s, e, out);
+	v = (double)m;
+	v = ex < 0 ? v / pow10_exact[-ex] : v * pow10_exact[ex];
+	*out = neg ? -v : v;
+	return 0;
 }

@@ -46,6 +46,8 @@ void table_own_meta(struct record_block *b, const char *key,
 char **table_own_row(struct record_block *b, size_t line);
 void table_set_cell(char **cell, const char *s);
 void table_set_num(char **cell, double v);
+/* Parse the whole of [S, E) as a finite number.  0, or -1. */
+int table_parse_num(const char *s, const char *e, double *out);
 
 /* The readers that build their own tables: fio's JSON document and
  * bonnie++'s CSV lines.  Bad input is an error naming file and line. */

@@ -3,12 +3,12 @@
 check_PROGRAMS += tests/unit/test-fcompare-stats tests/unit/test-fcompare-outliers
 TESTS += tests/unit/test-fcompare-stats tests/unit/test-fcompare-outliers
 tests_unit_test_fcompare_outliers_SOURCES = tests/unit/test-fcompare-outliers.c \
-	tests/unit/tap.h fcompare/stats.c fcompare/stats.h \
+	tests/unit/tap.h fcompare/stats.c fcompare/stats.h fcompare/summary.c \
 	fcompare/outliers.c fcompare/outliers.h
 tests_unit_test_fcompare_outliers_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_fcompare_outliers_LDADD = lib/libfsbench.la $(GSL_LIBS) -lm
 tests_unit_test_fcompare_stats_SOURCES = tests/unit/test-fcompare-stats.c \
-	tests/unit/tap.h fcompare/stats.c fcompare/stats.h \
+	tests/unit/tap.h fcompare/stats.c fcompare/stats.h fcompare/summary.c \
 	fcompare/outliers.c fcompare/outliers.h
 tests_unit_test_fcompare_stats_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_fcompare_stats_LDADD = lib/libfsbench.la $(GSL_LIBS) -lm
