@@ -16,7 +16,8 @@ lib_libfsbench_la_SOURCES = \
 	lib/outfile.c lib/outfile.h \
 	lib/progress.c lib/progress.h \
 	lib/procs.c lib/procs.h \
-	lib/record.c lib/record-column.c lib/record-json.c lib/record-read.c \
+	lib/record.c lib/record-block.c lib/record-column.c lib/record-json.c \
+	lib/record-read.c \
 	lib/record.h lib/record-read.h \
 	lib/rng.c lib/rng.h \
 	lib/run.c lib/run.h \

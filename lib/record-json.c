@@ -318,3 +318,31 @@ rr_json_take(struct record_reader *r, struct record_block *b, int *started)
 	json_decref(o);
 	return rc < 0 ? -1 : 1;
 }
+
+size_t
+record_json_values(const char *p, size_t len, size_t max)
+{
+	size_t n = 1, depth = 0;
+	int in_string = 0;
+
+	for (size_t i = 0; i < len && n <= max; i++) {
+		char c = p[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = 0;
+		} else if (c == '"') {
+			in_string = 1;
+		} else if (c == ',') {
+			n++;
+		} else if (c == '[' || c == '{') {
+			n++;
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0 && --depth == 0) {
+			break;	/* the end of the first document */
+		}
+	}
+	return n;
+}

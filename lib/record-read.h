@@ -1,7 +1,7 @@
 /* record-read.h: what lib/record's own files share and no program uses:
- * the reader's helpers, which the text reader (record-read.c) and the
- * JSON Lines reader (record-json.c) both need.  Programs include
- * record.h only. */
+ * the helpers (record-block.c) that the text reader (record-read.c) and
+ * the JSON Lines reader (record-json.c) both fill blocks with.  Programs
+ * include record.h only. */
 #ifndef FSBENCH_RECORD_READ_H
 #define FSBENCH_RECORD_READ_H
 #include <stddef.h>
@@ -17,6 +17,9 @@ int rr_is_name(const char *s);
 /* Whether S holds a control byte other than tab. */
 int rr_has_control(const char *s);
 void rr_add_meta(struct record_block *b, const char *key, const char *val);
+/* Split S in place on runs of blanks into at most MAX fields; their
+ * number, or -1 when there are more. */
+int rr_split(char *s, char **field, int max);
 /* Undo the writer's escapes in place. */
 void rr_unescape(char *s);
 /* The block's key columns from its "# keys:" line; -1 with r->err. */
