@@ -1,4 +1,4 @@
-/* xalloc.c: the checked allocators the reader and fcompare share. */
+/* xalloc.c: the checked allocators every program uses. */
 #include "config.h"
 
 #include <err.h>
@@ -31,6 +31,16 @@ xrealloc(void *p, size_t n, size_t size)
 	if (q == NULL)
 		err(EXIT_RUN_FAILED, "out of memory");
 	return q;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		err(EXIT_RUN_FAILED, "out of memory");
+	return p;
 }
 
 char *

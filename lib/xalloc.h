@@ -8,6 +8,8 @@
 void *xmalloc(size_t n);
 /* realloc of N elements of SIZE bytes, checked for overflow. */
 void *xrealloc(void *p, size_t n, size_t size);
+/* N zeroed elements of SIZE bytes, checked for overflow (calloc). */
+void *xcalloc(size_t n, size_t size);
 char *xstrdup(const char *s);
 /* Ask for huge pages for the array P of BYTES, when it is at least
  * XALLOC_LARGE. */
