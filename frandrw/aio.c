@@ -408,10 +408,10 @@ account(struct phase *ph, struct aio *a, unsigned s, long res, uint64_t now,
 		    sl->off, rd ? " (the file is shorter than --size)" : "");
 		return -1;
 	}
-	hist_add(rd || ph->op != OP_MIX ? ph->lat : ph->write_lat, lat);
+	hist_add(ph->hist[rd || ph->op != OP_MIX ? HK_LAT : HK_WRITE], lat);
 	if (paced)
-		hist_add(rd || ph->op != OP_MIX ? ph->svc_lat :
-		    ph->svc_write_lat, now - sl->t_submit);
+		hist_add(ph->hist[rd || ph->op != OP_MIX ? HK_SVC :
+		    HK_SVC_WRITE], now - sl->t_submit);
 	ph->reads += ph->op == OP_MIX && rd;
 	if (ph->verify && rd) {
 		rc = verify_check(sl->buf, ph->bs, sl->off, ph->seed);
@@ -472,7 +472,7 @@ drain_and_sync(struct phase *ph, struct aio *a, uint64_t start,
 	t = clock_now_ns();
 	if (phase_sync(ph) < 0)
 		return -1;
-	hist_add(ph->fsync_lat, clock_now_ns() - t);
+	hist_add(ph->hist[HK_FSYNC], clock_now_ns() - t);
 	return 0;
 }
 

@@ -26,6 +26,17 @@ enum phase_kind {
 	PH_NKINDS
 };
 
+/* The latency histograms a phase fills, one array so that a job, a phase,
+ * a row and the sum of the jobs hand them on in one loop. */
+enum hist_kind {
+	HK_LAT,		/* every operation; OP_MIX: the reads */
+	HK_WRITE,	/* OP_MIX: the writes */
+	HK_FSYNC,	/* --fsync, --fdatasync */
+	HK_SVC,		/* --rate: issue to completion; OP_MIX: the reads */
+	HK_SVC_WRITE,	/* --rate, OP_MIX: the writes */
+	HK_NKINDS
+};
+
 /* OP_MIX: each operation a read or a write by a draw (--mix). */
 enum op_kind { OP_READ, OP_WRITE, OP_REWRITE, OP_MIX };
 enum order_kind { ORD_SEQ, ORD_REPLACE, ORD_PERMUTE, ORD_DIST };
@@ -104,11 +115,7 @@ struct phase {
 	uint64_t seed;		/* the --verify tag's key */
 	struct latlog *log;	/* NULL: no --lat-log */
 	struct progress *prog;
-	struct hist *lat;
-	struct hist *fsync_lat;
-	struct hist *write_lat;	/* OP_MIX: the writes' (lat: the reads') */
-	struct hist *svc_lat;	/* --rate: issue to completion */
-	struct hist *svc_write_lat;	/* --rate, OP_MIX: the writes' */
+	struct hist *hist[HK_NKINDS];
 	uint64_t rate_interval_ns;	/* --rate: 0 for a closed loop */
 	bool poisson;		/* --arrivals poisson */
 	struct rng arrival_rng;
@@ -183,10 +190,12 @@ int histout_open(const char *name, int *status);
 /* Keep H's buckets for the block; JOB 0 is all jobs together. */
 void histout_add(uint64_t run, const char *phase, uint64_t job,
     const char *kind, const struct hist *h);
-/* Write the block (META writes the result block's own metadata into it)
+/* Write the block (META writes R's result block's own metadata into it)
  * and close the file.  0, or -1 with the reason printed. */
+struct run;
 int histout_close(const char *label, bool jobs,
-    void (*meta)(struct record_writer *), int argc, char *const argv[]);
+    void (*meta)(const struct run *, struct record_writer *),
+    const struct run *R, int argc, char *const argv[]);
 
 /* latlog.c */
 int latlog_open(struct latlog_file *lf, const char *name, bool jobs,

@@ -103,8 +103,9 @@ write_row(struct record_writer *w, const char *label, bool jobs,
 }
 
 int
-histout_close(const char *label, bool jobs, void (*meta)(struct record_writer *),
-    int argc, char *const argv[])
+histout_close(const char *label, bool jobs,
+    void (*meta)(const struct run *, struct record_writer *),
+    const struct run *R, int argc, char *const argv[])
 {
 	static const char *const cols[] = {
 		"label", "run", "phase", "job", "hist", "count", "min_ns",
@@ -121,7 +122,7 @@ histout_close(const char *label, bool jobs, void (*meta)(struct record_writer *)
 		if (jobs || strcmp(cols[i], "job") != 0)
 			names[n++] = cols[i];
 	record_begin(&w, ho.f, "frandrw", argc, argv);
-	meta(&w);
+	meta(R, &w);
 	record_meta(&w, "hist_scheme", "%s", HIST_SCHEME);
 	record_meta(&w, "hist_sub_bits", "%u", HIST_SUB_BITS);
 	record_meta(&w, "hist_unit", "ns");

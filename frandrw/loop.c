@@ -115,7 +115,7 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 	enum op_kind op = ph->op;
 	bool stamp = ph->verify && op == OP_WRITE;
 	bool check = ph->verify && op == OP_READ;
-	struct hist *h = ph->lat;
+	struct hist *h = ph->hist[HK_LAT];
 	uint64_t start, prev, now, after, lat, deadline, off, i, due = 0;
 	uint64_t issued = 0, excluded = 0, since_sync = 0;
 	struct steady st = { 0 };
@@ -140,7 +140,7 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			    OP_READ : OP_WRITE;
 			stamp = ph->verify && op == OP_WRITE;
 			check = ph->verify && op == OP_READ;
-			h = op == OP_READ ? ph->lat : ph->write_lat;
+			h = ph->hist[op == OP_READ ? HK_LAT : HK_WRITE];
 			ph->reads += op == OP_READ;
 		}
 		if (stamp) {
@@ -167,8 +167,8 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 		lat = now - (paced ? due : prev);
 		hist_add(h, lat);
 		if (paced) {
-			hist_add(mix && op == OP_WRITE ? ph->svc_write_lat :
-			    ph->svc_lat, now - issued);
+			hist_add(ph->hist[mix && op == OP_WRITE ? HK_SVC_WRITE :
+			    HK_SVC], now - issued);
 			due = next_due(ph, due);
 		}
 		if (ph->log) {
@@ -193,7 +193,7 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			if (phase_sync(ph) < 0)
 				goto fail;
 			after = clock_now_ns();
-			hist_add(ph->fsync_lat, after - now);
+			hist_add(ph->hist[HK_FSYNC], after - now);
 			now = after;
 			if (ph->ack) {
 				if (acklog_synced(ph) < 0)
