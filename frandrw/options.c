@@ -24,7 +24,7 @@ const char *const prealloc_names[PRE_NKINDS] = { "none", "fallocate",
 enum {
 	OPT_ACK_LOG = 256, OPT_ARRIVALS, OPT_DIRECT, OPT_DIST, OPT_DROP_AFTER,
 	OPT_ENGINE, OPT_FDATASYNC, OPT_FIEMAP_DUMP, OPT_FSYNC, OPT_HIST,
-	OPT_IODEPTH, OPT_KEEP, OPT_LAT_LOG, OPT_MIX, OPT_PER_JOB, OPT_PREALLOC,
+	OPT_IODEPTH, OPT_KEEP, OPT_LAT_LOG, OPT_LAT_MEAN, OPT_MIX, OPT_PER_JOB, OPT_PREALLOC,
 	OPT_RAMP, OPT_RANDOM, OPT_RATE, OPT_SEED, OPT_SHARED_FILE, OPT_STEADY,
 	OPT_VERIFY,
 };
@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "keep", no_argument, NULL, OPT_KEEP },
 	{ "lat-log", required_argument, NULL, OPT_LAT_LOG },
+	{ "lat-mean", no_argument, NULL, OPT_LAT_MEAN },
 	{ "mix", required_argument, NULL, OPT_MIX },
 	{ "per-job", no_argument, NULL, OPT_PER_JOB },
 	{ "phases", required_argument, NULL, 'p' },
@@ -130,6 +131,8 @@ MEASOPT_HELP("phase", "iops", "phase")
 "      --seed N          offsets and --verify tags (default %u)\n"
 "      --verify          stamp written blocks, check blocks read\n"
 "      --lat-log FILE    per-operation latencies to FILE\n"
+"      --lat-mean        a lat_us_mean column (and svc_us_mean with\n"
+"                        --rate): the mean latency, as fio's avg\n"
 "      --hist FILE       each phase's latency histograms as a record\n"
 "                        block to FILE ('-': stdout, after the rows),\n"
 "                        in --format's form, as --lat-log\n"
@@ -442,6 +445,9 @@ parse_output_option(struct options *o, int c, const char *arg)
 		break;
 	case OPT_PER_JOB:
 		o->per_job = true;
+		break;
+	case OPT_LAT_MEAN:
+		o->lat_mean = true;
 		break;
 	case OPT_VERIFY:
 		o->verify = true;

@@ -62,6 +62,7 @@ struct options {
 	bool arrivals_set;
 	bool shared_file;
 	bool per_job;
+	bool lat_mean;		/* --lat-mean */
 	bool keep;
 };
 /* Parse and check ARGV into O; a bad option or combination is a usage

@@ -211,6 +211,28 @@ svc_cells(struct record_writer *w, const struct row *x)
 	pct_cells(w, x->svc);
 }
 
+/* --lat-mean: the histograms keep the exact sum of the latencies. */
+static void
+mean_cell(struct record_writer *w, const struct hist *h)
+{
+	if (h->count == 0)
+		record_missing(w);
+	else
+		record_num(w, hist_mean(h) / 1000.0);
+}
+
+static void
+lat_mean_cells(struct record_writer *w, const struct row *x)
+{
+	mean_cell(w, x->lat);
+}
+
+static void
+svc_mean_cells(struct record_writer *w, const struct row *x)
+{
+	mean_cell(w, x->svc);
+}
+
 static void
 steady_cells(struct record_writer *w, const struct row *x)
 {
@@ -226,6 +248,11 @@ static bool sync_on(const struct options *o) { return o->m.sync_end; }
 static bool verify_on(const struct options *o) { return o->verify; }
 static bool rate_on(const struct options *o) { return o->rate > 0; }
 static bool steady_on(const struct options *o) { return o->steady_pct > 0; }
+static bool mean_on(const struct options *o) { return o->lat_mean; }
+static bool svc_mean_on(const struct options *o)
+{
+	return o->lat_mean && o->rate > 0;
+}
 
 static const char *const key_names[] = { "label", "run", "phase" };
 static const char *const job_names[] = { "job" };
@@ -246,6 +273,8 @@ static const char *const svc_names[] = {
 	"svc_us_max"
 };
 static const char *const steady_names[] = { "steady_s" };
+static const char *const lat_mean_names[] = { "lat_us_mean" };
+static const char *const svc_mean_names[] = { "svc_us_mean" };
 
 #define NAMES(a) a, (int)(sizeof(a) / sizeof(a[0]))
 
@@ -272,6 +301,8 @@ static const struct column {
 	{ NAMES(ratio_names), NULL, ratio_cells },
 	{ NAMES(svc_names), rate_on, svc_cells },
 	{ NAMES(steady_names), steady_on, steady_cells },
+	{ NAMES(lat_mean_names), mean_on, lat_mean_cells },
+	{ NAMES(svc_mean_names), svc_mean_on, svc_mean_cells },
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 #define MAX_NAMES 64

@@ -122,6 +122,37 @@ else
 	skip "--steady against a disturbance: no /proc here to see frandrw's phase begin"
 fi
 
+# --- --lat-mean: the mean of the latencies, exact from the histograms'
+# sums: it equals the mean of the --lat-log's latency_ns, lies between the
+# row's min and max, and comes with svc_us_mean under --rate ---
+frandrw -q -p randread,randwrite -r 300 -w 300 --rate 20000 --lat-mean \
+    --lat-log "$scratch/mean.log" --force "$dir/f" >"$scratch/mean.out" 2>/dev/null
+is "$?" 0 "--lat-mean: exit 0"
+is "$(awk '!/^#/ { print $(NF - 1) " " $NF; exit }' "$scratch/mean.out")" \
+    "lat_us_mean svc_us_mean" "  the columns lat_us_mean and svc_us_mean come last"
+cell() { rows_where phase "$1" <"$scratch/mean.out" | col "$2"; }
+for ph in randread randwrite; do
+	mean=$(cell "$ph" lat_us_mean)
+	logmean=$(awk -v p="$ph" '!/^#/ && $2 == p { s += $6; n++ }
+	    END { if (n) printf "%.6f", s / n / 1000 }' "$scratch/mean.log")
+	check "  $ph: lat_us_mean $mean is the lat log's mean $logmean" \
+	    awk -v a="$mean" -v b="$logmean" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 1e-4 * b + 1e-3) }'
+	check "  $ph: between lat_us_min and lat_us_max" \
+	    awk -v m="$mean" -v lo="$(cell "$ph" lat_us_min)" \
+	    -v hi="$(cell "$ph" lat_us_max)" \
+	    'BEGIN { exit !(m >= lo && m <= hi) }'
+	check "  $ph: svc_us_mean between svc_us_min and svc_us_max" \
+	    awk -v m="$(cell "$ph" svc_us_mean)" \
+	    -v lo="$(cell "$ph" svc_us_min)" \
+	    -v hi="$(cell "$ph" svc_us_max)" \
+	    'BEGIN { exit !(m >= lo && m <= hi) }'
+done
+frandrw -q -p randread -r 50 --lat-mean --force "$dir/f" >"$scratch/mean2.out" 2>/dev/null
+check "--lat-mean without --rate: lat_us_mean, no svc_us_mean" sh -c \
+    "grep -v '^#' '$scratch/mean2.out' | head -n 1 | grep -q 'lat_us_mean\$'"
+frandrw -q -p randread -r 50 --force "$dir/f" >"$scratch/mean3.out" 2>/dev/null
+check "without --lat-mean: no mean column" not grep -q _mean "$scratch/mean3.out"
+
 # --- the asynchronous engines: paced slots, steady samples between reaps ---
 for e in io_uring libaio; do
 	if ! frandrw -q -p randread -r 8 --engine $e --force "$dir/f" >/dev/null 2>&1; then
