@@ -2,7 +2,7 @@
 # the script that runs it beside frandrw and fio, printing ratios.
 noinst_PROGRAMS += bench/bench-randio
 bench_bench_randio_SOURCES = bench/bench-randio.c
-BENCH_LIST += bench/frandrw.sh
+BENCH_LIST += bench/frandrw.sh bench/frandrw-old.sh
 noinst_PROGRAMS += bench/bench-uring
 bench_bench_uring_SOURCES = bench/bench-uring.c
 bench_bench_uring_CFLAGS = $(AM_CFLAGS) $(LIBURING_CFLAGS)

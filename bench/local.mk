@@ -1,6 +1,7 @@
 # make bench: each program's benchmark script prints ratios measured side
 # by side in one run (ours against a bare C loop and against peers).  The
-# bare loops are built by make; the scripts run them.
+# bare loops are built by make; the scripts run them.  OLD=PATH (an older
+# frandrw) adds bench/frandrw-old.sh's old-against-new comparison.
 BENCH_LIST =
 include bench/fzero.mk
 include bench/frandrw.mk
@@ -13,6 +14,7 @@ bench: all
 	@for s in $(BENCH_LIST); do \
 		echo "== $$s"; \
 		top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+		OLD='$(OLD)' \
 		$(SHELL) $(abs_top_srcdir)/$$s || exit 1; \
 	done
 .PHONY: bench
