@@ -149,16 +149,6 @@ mono_s(void)
 /* --- options --- */
 
 static void
-add_spec_arg(const char *arg)
-{
-	char why[256];
-
-	if (fsspec_parse(arg, fsspec_append(&specs, &nspecs), why,
-	    sizeof(why)) == -1)
-		cli_usage_error("%s", why);
-}
-
-static void
 add_mount_opts(const char *arg)
 {
 	static char *all;
@@ -172,7 +162,7 @@ finish_specs(const char **mkfs_opts, size_t n)
 	char why[256];
 
 	if (nspecs == 0)
-		add_spec_arg("ext4");
+		fsspec_add_arg(&specs, &nspecs, "ext4");
 	for (size_t i = 0; i < n; i++)
 		if (fsspec_add_mkfs_opts(specs, nspecs, mkfs_opts[i], why,
 		    sizeof(why)) == -1)
@@ -223,7 +213,7 @@ parse_args(int argc, char **argv)
 	    NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			add_spec_arg(optarg);
+			fsspec_add_arg(&specs, &nspecs, optarg);
 			break;
 		case 'h':
 			usage();

@@ -136,16 +136,6 @@ note(const char *fmt, ...)
 }
 
 static void
-add_spec_arg(const char *arg)
-{
-	char why[256];
-
-	if (fsspec_parse(arg, fsspec_append(&specs, &nspecs), why,
-	    sizeof(why)) == -1)
-		cli_usage_error("%s", why);
-}
-
-static void
 add_mkfs_opts(const char *arg)
 {
 	char why[256];
@@ -223,7 +213,7 @@ parse_args(int argc, char **argv)
 			opt.dir = optarg;
 			break;
 		case 'f':
-			add_spec_arg(optarg);
+			fsspec_add_arg(&specs, &nspecs, optarg);
 			break;
 		case 'h':
 			usage();

@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "fsspec.h"
 #include "xalloc.h"
 
@@ -527,4 +528,13 @@ fsspec_label_twice(const struct fs_spec *v, size_t n)
 			if (strcmp(v[j].label, v[i].label) == 0)
 				return v[i].label;
 	return NULL;
+}
+
+void
+fsspec_add_arg(struct fs_spec **v, size_t *n, const char *arg)
+{
+	char why[256];
+
+	if (fsspec_parse(arg, fsspec_append(v, n), why, sizeof(why)) == -1)
+		cli_usage_error("%s", why);
 }

@@ -49,6 +49,9 @@ char **fsspec_mkfs_argv(const struct fs_spec *s, const char *dev);
 /* A zeroed spec appended to the array *V of *N (exits when out of
  * memory). */
 struct fs_spec *fsspec_append(struct fs_spec **v, size_t *n);
+/* -f ARG of fmatrix and fcrash: parsed and appended to *V, or a usage
+ * error (exit 2) that says why. */
+void fsspec_add_arg(struct fs_spec **v, size_t *n, const char *arg);
 /* --mkfs-opts FS=OPTS: OPTS for every spec of V whose type or label is FS;
  * -1 and WHY when ARG is malformed or names none. */
 int fsspec_add_mkfs_opts(struct fs_spec *v, size_t n, const char *arg,
