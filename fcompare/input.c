@@ -438,9 +438,7 @@ input_read(struct dataset *ds, const struct options *o,
 	size_t i;
 
 	buf = xmalloc(nf * sizeof(*buf));
-	found = calloc(o->nmetrics + 1, sizeof(*found));
-	if (found == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
+	found = xcalloc(o->nmetrics + 1, sizeof(*found));
 	for (i = 0; i < nf; i++) {
 		load(&f[i], &buf[i]);
 		kind = o->input == IN_AUTO ? detect(&buf[i]) : o->input;

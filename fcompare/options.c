@@ -118,10 +118,8 @@ number_arg(const char *opt, const char *s, double lo, double hi)
 static void
 split_metrics(struct options *o, const char *list)
 {
-	char *copy = strdup(list), *tok, *save = NULL;
+	char *copy = xstrdup(list), *tok, *save = NULL;
 
-	if (copy == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
 	free(o->metrics);
 	free(o->metrics_buf);
 	o->metrics_buf = copy;
@@ -136,10 +134,8 @@ split_metrics(struct options *o, const char *list)
 		}
 		if (tok[strspn(tok, "abcdefghijklmnopqrstuvwxyz0123456789_")])
 			cli_usage_error("invalid metric name: '%s'", tok);
-		o->metrics = realloc(o->metrics, (o->nmetrics + 1) *
+		o->metrics = xrealloc(o->metrics, o->nmetrics + 1,
 		    sizeof(*o->metrics));
-		if (o->metrics == NULL)
-			err(EXIT_RUN_FAILED, "out of memory");
 		o->metrics[o->nmetrics++] = tok;
 	}
 	if (o->nmetrics == 0 && !o->all_metrics)
@@ -163,9 +159,7 @@ add_file(struct input_file **f, size_t *nf, const char *path,
 {
 	const char *slash;
 
-	*f = realloc(*f, (*nf + 1) * sizeof(**f));
-	if (*f == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
+	*f = xrealloc(*f, *nf + 1, sizeof(**f));
 	slash = strrchr(path, '/');
 	(*f)[*nf].path = path;
 	(*f)[*nf].name = strcmp(path, "-") == 0 ? "stdin" :

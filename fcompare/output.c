@@ -74,9 +74,7 @@ grid_print(struct grid *g)
 	size_t *w, r, c, cw, last;
 	const char *s;
 
-	w = calloc(g->ncols, sizeof(*w));
-	if (w == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
+	w = xcalloc(g->ncols, sizeof(*w));
 	for (r = 0; r < g->nrows; r++)
 		for (c = 0; c < g->ncols; c++)
 			if ((s = g->cell[r * g->ncols + c]) && width(s) > w[c])

@@ -12,6 +12,7 @@
  * order the kernel handed them to us.  The main thread changes views
  * only while nothing is mounted on the device. */
 #define FUSE_USE_VERSION 31
+#include "cli.h"
 #include "config.h"
 
 #include <err.h>
@@ -236,7 +237,7 @@ dev_view_apply(size_t i, uint64_t first, uint64_t count)
 	pthread_mutex_lock(&d.lock);
 	if (view_write(e->off + from, to - from, e->kind == LOG_WRITE ?
 	    d.data + e->data + from : NULL) != 0)
-		errx(1, "out of memory for a crash state");
+		errx(EXIT_RUN_FAILED, "out of memory for a crash state");
 	pthread_mutex_unlock(&d.lock);
 }
 
@@ -530,7 +531,7 @@ dev_log_start(void)
 	d.over = calloc(d.size / SECTOR, sizeof(*d.over));
 	d.dirty = calloc(d.size / SECTOR, sizeof(*d.dirty));
 	if (d.cur == MAP_FAILED || d.over == NULL || d.dirty == NULL)
-		errx(1, "out of memory for a second copy of the device");
+		errx(EXIT_RUN_FAILED, "out of memory for a second copy of the device");
 	memcpy(d.cur, d.live, d.size);
 	d.cur_pos = 0;
 	d.logging = true;

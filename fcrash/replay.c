@@ -24,6 +24,7 @@
 #include "run.h"
 #include "slow.h"
 #include "stage.h"
+#include "xalloc.h"
 
 static void
 set_view(const struct crash_state *st, const struct log_entry *log)
@@ -144,10 +145,8 @@ replay_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 	struct crash_state *st = states_plan(log, nlog, o->plan, &ns);
 	double t0 = clock_ns_to_s(clock_now_ns());
 
-	*details = calloc(ns ? ns : 1, sizeof(**details));
+	*details = xcalloc(ns, sizeof(**details));
 	*nd = 0;
-	if (*details == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
 	for (size_t i = 0; i < nlog; i++) {
 		t->writes += log[i].kind == LOG_WRITE;
 		t->zeroes += log[i].kind == LOG_ZERO;

@@ -12,6 +12,7 @@
 
 #include "fcrash.h"
 #include "rng.h"
+#include "xalloc.h"
 
 struct plan_buf {
 	struct crash_state *s;
@@ -23,10 +24,8 @@ plan_add(struct plan_buf *b)
 {
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 64;
-		void *p = realloc(b->s, cap * sizeof(*b->s));
+		void *p = xrealloc(b->s, cap, sizeof(*b->s));
 
-		if (p == NULL)
-			err(1, "out of memory");
 		b->s = p;
 		b->cap = cap;
 	}
@@ -37,10 +36,8 @@ plan_add(struct plan_buf *b)
 static uint64_t *
 xcalloc_u64(size_t n)
 {
-	uint64_t *p = calloc(n ? n : 1, sizeof(*p));
+	uint64_t *p = xcalloc(n, sizeof(*p));
 
-	if (p == NULL)
-		err(1, "out of memory");
 	return p;
 }
 

@@ -1,6 +1,7 @@
 /* workload.c: the built-in workloads, each a pattern people argue about on
  * the lists, acknowledging what a program using it would believe durable.
  * Each runs in a child of fcrash, in the mounted file system. */
+#include "cli.h"
 #include "config.h"
 
 #include <err.h>
@@ -13,6 +14,7 @@
 
 #include "ackline.h"
 #include "fcrash.h"
+#include "xalloc.h"
 
 #define FILE_BYTES	(64u << 10)
 #define SMALL_BYTES	4096u
@@ -35,10 +37,10 @@ ack(struct wl *w, const char *name, uint64_t off, const void *buf,
 	uint64_t seq;
 
 	if (ackline_read_seq(w->seq, &seq) == -1)
-		err(1, "%s", w->seq);
+		err(EXIT_RUN_FAILED, "%s", w->seq);
 	if (ackline_write(w->ack, name, off, len, c, seq) == -1 ||
 	    fflush(w->ack) == EOF)
-		err(1, "acknowledgement log");
+		err(EXIT_RUN_FAILED, "acknowledgement log");
 }
 
 /* Bytes no two rounds share, and never the marker. */
@@ -63,11 +65,11 @@ put(struct wl *w, const char *name, int flags, const void *buf, size_t len,
 	    0644);
 
 	if (fd == -1)
-		err(1, "%s", name);
+		err(EXIT_RUN_FAILED, "%s", name);
 	if (write(fd, buf, len) != (ssize_t)len)
-		err(1, "write %s", name);
+		err(EXIT_RUN_FAILED, "write %s", name);
 	if (sync && fsync(fd) == -1)
-		err(1, "fsync %s", name);
+		err(EXIT_RUN_FAILED, "fsync %s", name);
 	close(fd);
 }
 
@@ -75,7 +77,7 @@ static void
 sync_dir(struct wl *w)
 {
 	if (fsync(w->root) == -1)
-		err(1, "fsync of the directory");
+		err(EXIT_RUN_FAILED, "fsync of the directory");
 }
 
 /* Write a temporary file, fsync it, rename it over the target, fsync the
@@ -86,7 +88,7 @@ round_good(struct wl *w, unsigned r)
 	pattern(w->buf, FILE_BYTES, r, 1);
 	put(w, "target.tmp", O_TRUNC, w->buf, FILE_BYTES, true);
 	if (renameat(w->root, "target.tmp", w->root, "target") == -1)
-		err(1, "rename");
+		err(EXIT_RUN_FAILED, "rename");
 	sync_dir(w);
 	ack(w, "target", 0, w->buf, FILE_BYTES);
 }
@@ -128,7 +130,7 @@ wl_rename(struct wl *w)
 		pattern(w->buf, FILE_BYTES, r, 3);
 		put(w, "target.tmp", O_TRUNC, w->buf, FILE_BYTES, false);
 		if (renameat(w->root, "target.tmp", w->root, "target") == -1)
-			err(1, "rename");
+			err(EXIT_RUN_FAILED, "rename");
 		pattern(other, sizeof(other), r, 4);
 		put(w, "other", O_TRUNC, other, sizeof(other), true);
 		ack(w, "target", 0, w->buf, FILE_BYTES);
@@ -144,13 +146,13 @@ wl_append(struct wl *w)
 	uint64_t off = 0;
 
 	if (fd == -1)
-		err(1, "log");
+		err(EXIT_RUN_FAILED, "log");
 	for (unsigned r = 0; r < w->rounds * 4; r++) {
 		pattern(w->buf, RECORD_BYTES, r, 5);
 		if (write(fd, w->buf, RECORD_BYTES) != RECORD_BYTES)
-			err(1, "write log");
+			err(EXIT_RUN_FAILED, "write log");
 		if (fdatasync(fd) == -1)
-			err(1, "fdatasync log");
+			err(EXIT_RUN_FAILED, "fdatasync log");
 		ack(w, "log", off, w->buf, RECORD_BYTES);
 		off += RECORD_BYTES;
 	}
@@ -210,24 +212,22 @@ int
 workload_run(const char *name, const char *mnt, const char *ack_path,
     const char *seq_path, unsigned rounds)
 {
-	struct wl *w = calloc(1, sizeof(*w));
+	struct wl *w = xcalloc(1, sizeof(*w));
 	int fd;
 
-	if (w == NULL)
-		err(1, "out of memory");
 	w->seq = seq_path;
 	w->rounds = rounds;
 	if ((w->root = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		err(1, "%s", mnt);
+		err(EXIT_RUN_FAILED, "%s", mnt);
 	fd = open(ack_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600);
 	if (fd == -1 || (w->ack = fdopen(fd, "w")) == NULL)
-		err(1, "%s", ack_path);
+		err(EXIT_RUN_FAILED, "%s", ack_path);
 	for (size_t i = 0; i < NWL; i++)
 		if (strcmp(name, workloads[i].name) == 0)
 			workloads[i].run(w);
 	if (fclose(w->ack) == EOF)
-		err(1, "%s", ack_path);
+		err(EXIT_RUN_FAILED, "%s", ack_path);
 	close(w->root);
 	free(w);
 	return 0;

@@ -16,6 +16,7 @@
 
 #include "fload.h"
 #include "xio.h"
+#include "xalloc.h"
 
 #define FILES_PER_DIR 100
 /* Rounds of hashing over each source: about 1.5 ms of CPU per 16 KiB on
@@ -48,9 +49,7 @@ build_make_tree(const char *dir, uint64_t files, uint64_t size)
 	path_fmt(path, sizeof(path), "%s/src", dir);
 	if (dir_make(path) < 0)
 		return -1;
-	text = malloc(size);
-	if (text == NULL)
-		err(1, "out of memory");
+	text = xmalloc(size);
 	for (i = 0; i < files && rc == 0; i++) {
 		if (i % FILES_PER_DIR == 0) {
 			path_fmt(path, sizeof(path), "%s/src/d%03" PRIu64, dir,

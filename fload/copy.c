@@ -15,6 +15,7 @@
 
 #include "fload.h"
 #include "xio.h"
+#include "xalloc.h"
 
 static void
 file_name(char *buf, size_t len, uint64_t i)
@@ -33,9 +34,7 @@ copy_make_sources(const char *dir, uint64_t files, uint64_t size,
 
 	if (dir_make(dir) < 0)
 		return -1;
-	pattern = malloc(size);
-	if (pattern == NULL)
-		err(1, "out of memory");
+	pattern = xmalloc(size);
 	for (i = 0; i < files && rc == 0; i++) {
 		fill_pattern(pattern, size, seed + i);
 		file_name(name, sizeof(name), i);

@@ -1,5 +1,6 @@
 /* files.c: the files fload makes under its .fload.XXXXXX directory (they
  * are removed through lib/tree). */
+#include "cli.h"
 #include "config.h"
 
 #include <dirent.h>
@@ -35,7 +36,7 @@ void
 path_join(char *out, size_t len, const char *dir, const char *name)
 {
 	if ((size_t)snprintf(out, len, "%s/%s", dir, name) >= len)
-		errx(1, "path too long: %s/%s", dir, name);
+		errx(EXIT_RUN_FAILED, "path too long: %s/%s", dir, name);
 }
 
 void
@@ -48,7 +49,7 @@ path_fmt(char *out, size_t len, const char *fmt, ...)
 	n = vsnprintf(out, len, fmt, ap);
 	va_end(ap);
 	if (n < 0 || (size_t)n >= len)
-		errx(1, "path too long: %s", out);
+		errx(EXIT_RUN_FAILED, "path too long: %s", out);
 }
 
 void

@@ -31,6 +31,7 @@
 #include "startat.h"
 #include "sysinfo.h"
 #include "target.h"
+#include "xalloc.h"
 
 #define MAX_LOADS 64
 
@@ -370,11 +371,7 @@ setup(struct fload *x)
 		x->job.workers = 2 * x->sz.cpus;
 	check_space(x);
 	x->total = (size_t)x->m.runs * x->nloads;
-	/* runs and loads are at least 1 each: never calloc(0). */
-	/* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
-	x->res = calloc(x->total, sizeof(*x->res));
-	if (x->res == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
+	x->res = xcalloc(x->total, sizeof(*x->res));
 }
 
 /* What will run and how big, chosen from RAM and free space: on stdout

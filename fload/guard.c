@@ -7,6 +7,7 @@
  * fork, so a copy worker, a cmd: shell's children or the job's children
  * would outlive fload.  What to clean, fload writes into a shared page as it
  * goes; nothing is sent, so the guardian never wakes while a job is timed. */
+#include "cli.h"
 #include "config.h"
 
 #include <err.h>
@@ -151,13 +152,13 @@ guard_start(void)
 	guard = mmap(NULL, sizeof(*guard), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (guard == MAP_FAILED)
-		err(1, "mmap");
+		err(EXIT_RUN_FAILED, "mmap");
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		err(1, "socketpair");
+		err(EXIT_RUN_FAILED, "socketpair");
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
-		err(1, "fork");
+		err(EXIT_RUN_FAILED, "fork");
 	if (pid == 0) {
 		close(sv[0]);
 		guardian(sv[1]);

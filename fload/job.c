@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fload.h"
+#include "xalloc.h"
 
 static uint64_t
 round_up(uint64_t v, uint64_t unit)
@@ -62,9 +63,7 @@ job_prepare(struct job *j, const char *topdir)
 	path_fmt(path, sizeof(path), "%s/in", j->path);
 	if (dir_make(path) < 0)
 		return -1;
-	j->copy = calloc((size_t)j->workers, sizeof(*j->copy));
-	if (j->copy == NULL)
-		err(1, "out of memory");
+	j->copy = xcalloc((size_t)j->workers, sizeof(*j->copy));
 	for (w = 0; w < j->workers; w++) {
 		struct copy_work *cw = &j->copy[w];
 

@@ -1,6 +1,7 @@
 /* loads.c: the background loads of contest (process, io, read, mem, list),
  * seed 004's copy load and cmd: loads.  Each runs in processes of its own
  * group until fload stops it, counting its units into the shared page. */
+#include "cli.h"
 #include "config.h"
 
 #include <err.h>
@@ -19,6 +20,7 @@
 #include "fload.h"
 #include "progress.h"
 #include "xio.h"
+#include "xalloc.h"
 
 #define RING_MSG 512	/* under PIPE_BUF: each message moves whole */
 
@@ -32,7 +34,7 @@ counters_map(void)
 	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (c == MAP_FAILED)
-		err(1, "mmap");
+		err(EXIT_RUN_FAILED, "mmap");
 	return c;
 }
 
@@ -395,7 +397,7 @@ make_path(const char *dir, const char *name)
 	char *p;
 
 	if (asprintf(&p, "%s/%s", dir, name) < 0)
-		err(1, "out of memory");
+		err(EXIT_RUN_FAILED, "out of memory");
 	return p;
 }
 
@@ -408,9 +410,7 @@ read_prepare(struct load *l, const char *in, bool quiet)
 	char *data;
 	int rc;
 
-	pattern = malloc(FLOAD_CHUNK);
-	if (pattern == NULL)
-		err(1, "out of memory");
+	pattern = xmalloc(FLOAD_CHUNK);
 	fill_pattern(pattern, FLOAD_CHUNK, 0x20);
 	data = make_path(in, "data");
 	progress_start(&meter, "fload: making the read load's file", l->size,
@@ -431,9 +431,7 @@ copy_prepare(struct load *l, const char *in, bool quiet)
 	int rc = 0;
 
 	(void)quiet;
-	l->copy = calloc(l->procs, sizeof(*l->copy));
-	if (l->copy == NULL)
-		err(1, "out of memory");
+	l->copy = xcalloc(l->procs, sizeof(*l->copy));
 	for (k = 0; k < l->procs && rc == 0; k++) {
 		snprintf(name, sizeof(name), "w%" PRIu64, k);
 		src = make_path(in, name);

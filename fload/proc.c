@@ -17,6 +17,7 @@
 #include "clock.h"
 #include "fload.h"
 #include "target.h"
+#include "xalloc.h"
 
 /* What fload sleeps on.  They stay blocked so that sigtimedwait collects
  * them; nothing is lost between a check and the wait. */
@@ -148,10 +149,8 @@ group_add(struct group *g, pid_t pid)
 {
 	if (g->n == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 8;
-		g->pid = realloc(g->pid, g->cap * sizeof(*g->pid));
-		g->alive = realloc(g->alive, g->cap * sizeof(*g->alive));
-		if (g->pid == NULL || g->alive == NULL)
-			err(1, "out of memory");
+		g->pid = xrealloc(g->pid, g->cap, sizeof(*g->pid));
+		g->alive = xrealloc(g->alive, g->cap, sizeof(*g->alive));
 	}
 	g->pid[g->n] = pid;
 	g->alive[g->n] = true;

@@ -1,6 +1,7 @@
 /* spec.c: the -L SPEC language, NAME[:KEY=VALUE]... or cmd:COMMAND, and the
  * default sizes: contest's (100% of RAM for io, 110% for mem), capped so a
  * load never fills the disk or wakes the OOM killer. */
+#include "cli.h"
 #include "config.h"
 
 #include <err.h>
@@ -15,6 +16,7 @@
 
 #include "fload.h"
 #include "size.h"
+#include "xalloc.h"
 
 static bool
 key_allowed(const struct load_kind *k, const char *key, size_t len)
@@ -143,9 +145,7 @@ spec_parse(const char *spec, uint64_t mem_base, struct load *l, char *err,
 	if (spec[n] == '\0')
 		return 0;
 	/* Values point into this copy, which lives as long as fload. */
-	rest = l->keys = strdup(spec + n + 1);
-	if (rest == NULL)
-		errx(1, "out of memory");
+	rest = l->keys = xstrdup(spec + n + 1);
 	for (p = rest; (item = strsep(&p, ":")) != NULL;) {
 		eq = strchr(item, '=');
 		if (eq == NULL || eq == item || eq[1] == '\0') {
@@ -229,7 +229,7 @@ spec_size_from_disk(struct load *l, const struct sizing *sz, bool quiet)
 		l->size = cap;
 	}
 	if (l->size == 0)
-		errx(1, "load '%s': no free space in %s", l->spec, sz->dirname);
+		errx(EXIT_RUN_FAILED, "load '%s': no free space in %s", l->spec, sz->dirname);
 }
 
 void
@@ -243,7 +243,7 @@ spec_size_from_memory(struct load *l, const struct sizing *sz, bool quiet)
 	cap = sz->mem_avail > margin ? sz->mem_avail - margin : 0;
 	if (l->size_given) {
 		if (l->size > cap && !sz->no_space_check)
-			errx(1, "load '%s': %s does not fit in available memory "
+			errx(EXIT_RUN_FAILED, "load '%s': %s does not fit in available memory "
 			    "plus free swap less 10%% of RAM (%s); "
 			    "--no-space-check to try anyway", l->spec,
 			    size_format(l->size, a, sizeof(a)),
@@ -260,7 +260,7 @@ spec_size_from_memory(struct load *l, const struct sizing *sz, bool quiet)
 	}
 	l->size = round_up(l->size, page);
 	if (l->size == 0)
-		errx(1, "load '%s': no memory to spare", l->spec);
+		errx(EXIT_RUN_FAILED, "load '%s': no memory to spare", l->spec);
 }
 
 void

@@ -715,11 +715,9 @@ print_plan(void)
 static int
 run_matrix(void)
 {
-	char (*why)[512] = calloc(nspecs, sizeof(*why));
+	char (*why)[512] = xcalloc(nspecs, sizeof(*why));
 	size_t failed = 0, ran = 0, listed = 0;
 
-	if (why == NULL)
-		err(EXIT_RUN_FAILED, "out of memory");
 	for (size_t i = 0; i < nspecs && !run_pending(); i++) {
 		int rc = run_one(i, &specs[i], why[i], sizeof(why[i]));
 

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "frandrw.h"
 #include "outfile.h"
+#include "xalloc.h"
 
 static struct {
 	FILE *f;
@@ -40,11 +41,9 @@ acklog_note(struct phase *ph, uint64_t off)
 
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 256;
-		uint64_t *o = realloc(p->off, cap * sizeof(*o));
-		uint32_t *c = o ? realloc(p->crc, cap * sizeof(*c)) : NULL;
+		uint64_t *o = xrealloc(p->off, cap, sizeof(*o));
+		uint32_t *c = xrealloc(p->crc, cap, sizeof(*c));
 
-		if (o == NULL || c == NULL)
-			err(EXIT_RUN_FAILED, "out of memory");
 		p->off = o;
 		p->crc = c;
 		p->cap = cap;

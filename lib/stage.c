@@ -112,16 +112,16 @@ stage_guard_start(void)
 	page = mmap(NULL, sizeof(*page), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (page == MAP_FAILED)
-		err(1, "mmap");
+		err(EXIT_RUN_FAILED, "mmap");
 	*page = (struct stage){ .loopfd = -1 };
 	/* O_CLOEXEC: mkfs and the command must not hold the write end, or
 	 * the guardian would wait for them too. */
 	if (pipe2(p, O_CLOEXEC) == -1)
-		err(1, "pipe");
+		err(EXIT_RUN_FAILED, "pipe");
 	fflush(NULL);
 	pid = fork();
 	if (pid == -1)
-		err(1, "fork");
+		err(EXIT_RUN_FAILED, "fork");
 	if (pid == 0) {
 		close(p[1]);
 		shared = page;
