@@ -103,6 +103,61 @@ do_op(struct phase *ph, enum op_kind op, uint64_t off)
 	}
 }
 
+/* What follows an operation outside its latency: the --lat-log row, the
+ * --ack-log checksum, the --fsync (its own histogram), the --verify check.
+ * Each moves *NOW past its time, and what is not the phase's own work goes
+ * into *EXCLUDED.  Inlined into each loop, so MIX stays a constant and a
+ * plain loop carries none of it (make bench OLD= measured no cost). */
+static inline __attribute__((always_inline)) int
+after_op(struct phase *ph, const bool mix, enum op_kind op, uint64_t off,
+    uint64_t lat, uint64_t start, bool check, uint64_t *now,
+    uint64_t *excluded, uint64_t *since_sync)
+{
+	uint64_t after;
+	int rc;
+
+	if (ph->log) {
+		after = *now;
+		if (log_op(ph->log, *now - start - *excluded, off, lat,
+		    &after) < 0)
+			return -1;
+		*excluded += after - *now;
+		*now = after;
+	}
+	if (ph->ack && op != OP_READ) {
+		/* Its checksum: out of the latencies and the phase's time,
+		 * as the lat log's flushes. */
+		acklog_note(ph, off);
+		after = clock_now_ns();
+		*excluded += after - *now;
+		*now = after;
+	}
+	if (ph->fsync_every && (!mix || op == OP_WRITE) &&
+	    ++*since_sync == ph->fsync_every) {
+		*since_sync = 0;
+		if (phase_sync(ph) < 0)
+			return -1;
+		after = clock_now_ns();
+		hist_add(ph->hist[HK_FSYNC], after - *now);
+		*now = after;
+		if (ph->ack) {
+			if (acklog_synced(ph) < 0)
+				return -1;
+			after = clock_now_ns();
+			*excluded += after - *now;
+			*now = after;
+		}
+	}
+	if (check) {
+		rc = verify_check(ph->buf, ph->bs, off, ph->seed);
+		if (rc < 0)
+			return -1;
+		ph->unwritten += (uint64_t)rc;
+		*now = clock_now_ns();
+	}
+	return 0;
+}
+
 /* With --verify, stamping a block before its write and checking it after
  * its read cost a clock read each, so that the work is not counted as the
  * next operation's latency.  Without it, one clock read per operation:
@@ -116,10 +171,9 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 	bool stamp = ph->verify && op == OP_WRITE;
 	bool check = ph->verify && op == OP_READ;
 	struct hist *h = ph->hist[HK_LAT];
-	uint64_t start, prev, now, after, lat, deadline, off, i, due = 0;
+	uint64_t start, prev, now, lat, deadline, off, i, due = 0;
 	uint64_t issued = 0, excluded = 0, since_sync = 0;
 	struct steady st = { 0 };
-	int rc;
 
 	ph->unwritten = 0;
 	ph->sync_ns = 0;
@@ -171,45 +225,9 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 			    HK_SVC], now - issued);
 			due = next_due(ph, due);
 		}
-		if (ph->log) {
-			after = now;
-			if (log_op(ph->log, now - start - excluded, off, lat,
-			    &after) < 0)
-				goto fail;
-			excluded += after - now;
-			now = after;
-		}
-		if (ph->ack && op != OP_READ) {
-			/* Its checksum: out of the latencies and the phase's
-			 * time, as the lat log's flushes. */
-			acklog_note(ph, off);
-			after = clock_now_ns();
-			excluded += after - now;
-			now = after;
-		}
-		if (ph->fsync_every && (!mix || op == OP_WRITE) &&
-		    ++since_sync == ph->fsync_every) {
-			since_sync = 0;
-			if (phase_sync(ph) < 0)
-				goto fail;
-			after = clock_now_ns();
-			hist_add(ph->hist[HK_FSYNC], after - now);
-			now = after;
-			if (ph->ack) {
-				if (acklog_synced(ph) < 0)
-					goto fail;
-				after = clock_now_ns();
-				excluded += after - now;
-				now = after;
-			}
-		}
-		if (check) {
-			rc = verify_check(ph->buf, ph->bs, off, ph->seed);
-			if (rc < 0)
-				goto fail;
-			ph->unwritten += (uint64_t)rc;
-			now = clock_now_ns();
-		}
+		if (after_op(ph, mix, op, off, lat, start, check, &now,
+		    &excluded, &since_sync) < 0)
+			goto fail;
 		prev = now;
 		i++;
 		progress_update(ph->prog, i);
