@@ -9,6 +9,9 @@ fload_fload_SOURCES = \
 	fload/guard.c \
 	fload/job.c \
 	fload/loads.c \
+	fload/options.c \
+	fload/output.c \
 	fload/proc.c \
-	fload/spec.c
+	fload/spec.c \
+	fload/state.h
 dist_man_MANS += man/fload.1
