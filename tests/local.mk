@@ -87,9 +87,9 @@ include tests/faults.mk
 include tests/fhosts.mk
 
 # What an attacker or another machine can put in front of the tools.
-TESTS += tests/tools/hostile.sh tests/tools/help-shape.sh \
+TESTS += tests/tools/hostile.sh tests/tools/help-shape.sh tests/tools/house.sh \
 	tests/tools/records-stable.sh
-EXTRA_DIST += tests/tools/hostile.sh tests/tools/help-shape.sh \
+EXTRA_DIST += tests/tools/hostile.sh tests/tools/help-shape.sh tests/tools/house.sh \
 	tests/tools/records-stable.sh tests/helpers/exchange.c
 TESTS += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh
 EXTRA_DIST += tests/tools/completion.sh tests/tools/man-html.sh tests/tools/json.sh
