@@ -29,6 +29,7 @@
 #include "record.h"
 #include "rng.h"
 #include "run.h"
+#include "sig.h"
 #include "size.h"
 #include "slow.h"
 #include "stage.h"
@@ -469,7 +470,7 @@ run_workload(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	kill_stragglers(g);
 	if (st == 0)
 		return 0;
-	if (run_signal == 0) {
+	if (sig_caught == 0) {
 		run_describe(st, desc, sizeof(desc));
 		snprintf(why, len, "the workload %s", desc);
 	}
@@ -642,15 +643,17 @@ main(int argc, char **argv)
 		for (size_t i = 0; i < nspecs && !run_pending(); i++) {
 			if (run_one(&specs[i], run, why, sizeof(why)) == 0)
 				continue;
-			if (run_signal != 0)
+			if (sig_caught != 0)
 				break;
 			if (why[0] != '\0')
 				warnx("%s: %s", specs[i].label, why);
 			failed++;
 		}
 	stage_remove_top(stage_current());
-	if (run_signal != 0)
-		run_die();
+	if (sig_caught != 0) {
+		fflush(stdout);	/* our lines, whole, before we die */
+		sig_die();
+	}
 	for (size_t i = 0; i < nspecs; i++)
 		fsspec_free(&specs[i]);
 	free(specs);

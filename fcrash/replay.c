@@ -22,6 +22,7 @@
 #include "fcrash.h"
 #include "fsspec.h"
 #include "run.h"
+#include "sig.h"
 #include "slow.h"
 #include "stage.h"
 #include "xalloc.h"
@@ -177,7 +178,7 @@ replay_states(const struct fs_spec *s, struct stage *g, const struct ack *a,
 		fputc('\n', stderr);
 	t->check_seconds = clock_ns_to_s(clock_now_ns()) - t0;
 	states_free(st, ns);
-	return run_signal ? -1 : 0;
+	return sig_caught ? -1 : 0;
 }
 
 /* The state after the workload and a clean unmount must hold every

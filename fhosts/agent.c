@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "contain.h"
+#include "sig.h"
 #include "startat.h"
 #include "target.h"
 #include "xio.h"
@@ -292,7 +293,7 @@ remove_push_dir(const char *dir)
 static void
 on_signal(int sig)
 {
-	target_signal = sig;
+	sig_take(sig);
 }
 
 static void
@@ -322,7 +323,7 @@ watch(pid_t pid, int pidfd)
 	bool stopping = false;
 
 	for (;;) {
-		if ((target_signal != 0 || (p[1].revents & (POLLERR | POLLHUP))) &&
+		if ((sig_caught != 0 || (p[1].revents & (POLLERR | POLLHUP))) &&
 		    !stopping) {
 			kill(pid, SIGTERM);
 			stopping = true;
@@ -406,7 +407,7 @@ run(const char *name, const char *starts, const char *dir, int argc,
 stopped:
 	free(args);
 	remove_push_dir(dir);
-	return 128 + target_signal;
+	return 128 + sig_caught;
 }
 
 static int

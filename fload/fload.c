@@ -27,6 +27,7 @@
 #include "fload.h"
 #include "progress.h"
 #include "record.h"
+#include "sig.h"
 #include "size.h"
 #include "startat.h"
 #include "sysinfo.h"
@@ -201,9 +202,9 @@ die(struct fload *x)
 
 	stop_groups(x);
 	remove_top(x);
-	if (target_signal != SIGPIPE && x->nres > 0 && x->head != NULL) {
+	if (sig_caught != SIGPIPE && x->nres > 0 && x->head != NULL) {
 		snprintf(note, sizeof(note), "SIG%s after %zu of %zu runs",
-		    sigabbrev_np(target_signal) ? sigabbrev_np(target_signal) :
+		    sigabbrev_np(sig_caught) ? sigabbrev_np(sig_caught) :
 		    "?", x->nres, x->total);
 		print_record(x, note);
 	}

@@ -16,6 +16,7 @@
 
 #include "clock.h"
 #include "fload.h"
+#include "sig.h"
 #include "target.h"
 #include "xalloc.h"
 
@@ -323,8 +324,8 @@ proc_wait(uint64_t deadline_ns)
 	}
 	if (sig < 0)
 		return 0;	/* timeout, or SIGPIPE's handler ran */
-	if (sig != SIGCHLD && target_signal == 0)
-		target_signal = sig;
+	if (sig != SIGCHLD)
+		sig_take(sig);
 	return sig;
 }
 
@@ -335,14 +336,14 @@ proc_interrupted(void)
 	sigset_t pending;
 	int sig;
 
-	if (target_signal != 0)
+	if (sig_caught != 0)
 		return true;
 	if (sigpending(&pending) == 0 &&
 	    (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
 	    sigismember(&pending, SIGHUP))) {
 		sig = sigtimedwait(&stop_set, NULL, &zero);
 		if (sig > 0)
-			target_signal = sig;
+			sig_take(sig);
 	}
-	return target_signal != 0;
+	return sig_caught != 0;
 }

@@ -29,6 +29,7 @@
 #include "cli.h"
 #include "fmatrix.h"
 #include "record.h"
+#include "sig.h"
 #include "size.h"
 #include "xalloc.h"
 
@@ -552,7 +553,7 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	st = run_wait(pid, true);
 	/* What it left running in the background would keep the mount busy,
 	 * or write into the bare directory once it is unmounted. */
-	if (run_signal == 0 && run_group_alive(pid))
+	if (sig_caught == 0 && run_group_alive(pid))
 		note("%s: stopping what the command left running", s->label);
 	run_kill_group(pid);
 	g->cmd_pgid = 0;
@@ -562,7 +563,7 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	/* The reader of our output went away (| head): no one to tell. */
 	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
 		return -2;
-	if (run_signal == 0) {
+	if (sig_caught == 0) {
 		run_describe(st, desc, sizeof(desc));
 		snprintf(why, len, "the command %s", desc);
 		warnx("%s: %s", s->label, why);
@@ -728,15 +729,17 @@ run_matrix(void)
 		}
 		if (rc == -2) {
 			/* End as the command did, as a pipeline expects. */
-			run_signal = SIGPIPE;
+			sig_take(SIGPIPE);
 			break;
 		}
 		failed++;
 		if (run_pending() || opt.stop)
 			break;
 	}
-	if (run_signal != 0)
-		run_die();
+	if (sig_caught != 0) {
+		fflush(stdout);	/* our lines, whole, before we die */
+		sig_die();
+	}
 	if (failed > 0 || ran < nspecs) {
 		/* Once more at the end, where a long matrix's log is read. */
 		fprintf(stderr, "fmatrix: %zu of %zu file systems failed",

@@ -17,6 +17,7 @@
 #include "aio.h"
 #include "cli.h"
 #include "frandrw.h"
+#include "sig.h"
 #include "target.h"
 #include "xalloc.h"
 
@@ -157,7 +158,7 @@ uring_submit_reap(struct aio *a, unsigned *n, uint64_t until)
 		    NULL);
 		if (rc == -ETIME)
 			rc = 0;
-	} while (rc == -EINTR && !target_interrupted());
+	} while (rc == -EINTR && !sig_interrupted());
 	if (rc < 0) {
 		errno = -rc;
 		return -1;
@@ -235,7 +236,7 @@ libaio_submit_reap(struct aio *a, unsigned *n, uint64_t until)
 			tsp = &ts;
 		}
 		rc = io_getevents(a->ctx, 1, (long)a->depth, a->ev, tsp);
-	} while (rc == -EINTR && !target_interrupted());
+	} while (rc == -EINTR && !sig_interrupted());
 	if (rc < 0) {
 		errno = -rc;
 		return -1;
@@ -442,7 +443,7 @@ turn(struct phase *ph, struct aio *a, uint64_t start, uint64_t *excluded,
 	for (i = 0; i < a->nprepped; i++)
 		a->slot[a->prepped[i]].t_submit = now;
 	if (engine_submit_reap(a, &n, until) < 0) {
-		if (!target_interrupted())
+		if (!sig_interrupted())
 			warn("%s", aio_engine_name(a->engine));
 		return -1;
 	}
@@ -518,7 +519,7 @@ aio_run(struct phase *ph)
 		}
 		progress_update(ph->prog, done);
 		now = clock_now_ns();
-		if (now >= deadline || target_interrupted() ||
+		if (now >= deadline || sig_interrupted() ||
 		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			stopping = true;
 		if (ph->steady_pct > 0 && !stopping && now >= st.next &&

@@ -14,6 +14,7 @@
 
 #include "drop.h"
 #include "run.h"
+#include "sig.h"
 
 bool
 writes_anything(const struct run *R)
@@ -39,7 +40,7 @@ drop_after(struct run *R, unsigned bit)
 		if (owns_file(&R->job[j]) && drop_caches(R->opt.m.drop,
 		    R->job[j].t.fd, R->job[j].t.path, &R->fs) < 0)
 			fail_run(R);
-	if (target_interrupted())
+	if (sig_interrupted())
 		fail_run(R);
 }
 
@@ -73,7 +74,7 @@ prealloc_job(struct run *R, struct job *J)
 	J->ph.steady_pct = 0;
 	J->ph.prog = &R->prog;
 	progress_start(&R->prog, "prealloc", R->nblocks, R->opt.m.quiet);
-	if (phase_run(&J->ph) < 0 || target_interrupted())
+	if (phase_run(&J->ph) < 0 || sig_interrupted())
 		fail_run(R);
 	progress_end(&R->prog);
 }

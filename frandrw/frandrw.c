@@ -23,6 +23,7 @@
 #include "drop.h"
 #include "outfile.h"
 #include "run.h"
+#include "sig.h"
 #include "startat.h"
 
 #define SETTLE_S	3.0
@@ -179,7 +180,7 @@ run_phase(struct run *R, uint64_t run, int i)
 	dev1_ok = devstat_read(&R->dev, &dev1) == 0;
 	getrusage(RUSAGE_SELF, &r1);
 	progress_end(&R->prog);
-	if (target_interrupted())
+	if (sig_interrupted())
 		fail_run(R);
 	x.dev_ok = dev0_ok && dev1_ok;
 	if (x.dev_ok)
@@ -219,7 +220,7 @@ run_once(struct run *R, uint64_t run)
 
 	if (R->opt.m.settle) {
 		drop_settle(&R->fs, SETTLE_S);
-		if (target_interrupted())
+		if (sig_interrupted())
 			fail_run(R);
 	}
 	/* The space check comes second: a kernel interface is refused as

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "run.h"
+#include "sig.h"
 #include "xalloc.h"
 
 /* The phase on its engine: psync's loop, or the io_uring or libaio
@@ -227,7 +228,7 @@ fail_run(struct run *R)
 			target_close(&R->job[j].t, false);
 	}
 	latlog_close(&R->logf);
-	if (target_interrupted())
+	if (sig_interrupted())
 		target_die();
 	exit(EXIT_RUN_FAILED);
 }

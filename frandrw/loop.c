@@ -13,6 +13,7 @@
 
 #include "clock.h"
 #include "frandrw.h"
+#include "sig.h"
 #include "target.h"
 #include "xio.h"
 
@@ -231,7 +232,7 @@ run_loop(struct phase *ph, const bool mix, const bool paced, const bool steady)
 		prev = now;
 		i++;
 		progress_update(ph->prog, i);
-		if (now >= deadline || target_interrupted() ||
+		if (now >= deadline || sig_interrupted() ||
 		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			break;
 		if (steady && now >= st.next &&

@@ -13,6 +13,7 @@
 
 #include "clock.h"
 #include "frandrw.h"
+#include "sig.h"
 #include "target.h"
 #include "xio.h"
 
@@ -73,7 +74,7 @@ phase_end(struct phase *ph, uint64_t ops, uint64_t start, uint64_t last,
 {
 	uint64_t now;
 
-	if (ph->sync_end && !target_interrupted()) {
+	if (ph->sync_end && !sig_interrupted()) {
 		if (phase_sync(ph) < 0) {
 			ph->ops = ops;
 			return -1;
@@ -139,7 +140,7 @@ pace_wait(const struct phase *ph, uint64_t due, uint64_t deadline)
 	uint64_t now = clock_now_ns();
 
 	while (now < due) {
-		if (now >= deadline || target_interrupted() ||
+		if (now >= deadline || sig_interrupted() ||
 		    __atomic_load_n(ph->stop, __ATOMIC_RELAXED))
 			return false;
 		sleep_until(due - now > PACE_SLICE_NS ? now + PACE_SLICE_NS :

@@ -27,6 +27,7 @@
 #include "measopt.h"
 #include "progress.h"
 #include "record.h"
+#include "sig.h"
 #include "size.h"
 #include "startat.h"
 #include "sysinfo.h"
@@ -404,7 +405,7 @@ print_row(struct fzero *z, uint64_t run, const struct method *m,
 			record_num(w, clock_ns_to_s(x->verify_ns));
 	}
 	if (record_end_row(w) < 0) {
-		if (target_interrupted())
+		if (sig_interrupted())
 			target_die();
 		warn("write error on standard output");
 		target_cleanup();
@@ -447,7 +448,7 @@ after_method(struct fzero *z, struct target *t, uint64_t run,
 		target_close(t, false);
 		exit(EXIT_RUN_FAILED);
 	}
-	if (target_interrupted())
+	if (sig_interrupted())
 		die_interrupted(t);
 	if (!z->verify)
 		return;
@@ -507,7 +508,7 @@ run_method(struct fzero *z, uint64_t run, struct method *m, bool last)
 	wall = clock_now_ns() - wall;
 	dev1_ok = devstat_read(&z->dev, &dev1) == 0;
 	progress_end(&p);
-	if (st == ZERO_INTERRUPTED || target_interrupted())
+	if (st == ZERO_INTERRUPTED || sig_interrupted())
 		die_interrupted(&t);
 	if (st == ZERO_FAILED)
 		die_failed(&t, m, "", &r);

@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "fzero.h"
+#include "sig.h"
 #include "size.h"
 #include "target.h"
 
@@ -228,7 +229,7 @@ zero_write(int fd, uint64_t size, const char *buf, size_t bs, bool direct,
 		if (w == 0)
 			return fail_at(r, EIO, "write (returned 0)", done);
 		done += (uint64_t)w;
-		if (target_interrupted())
+		if (sig_interrupted())
 			return ZERO_INTERRUPTED;
 		progress_update(p, done);
 	}
@@ -306,7 +307,7 @@ memset_mapping(char *map, uint64_t size, struct progress *p)
 	for (off = 0; off < size; off += n) {
 		n = size - off < CHUNK ? (size_t)(size - off) : CHUNK;
 		memset(map + off, 0, n);
-		if (target_interrupted()) {
+		if (sig_interrupted()) {
 			rc = 2;
 			break;
 		}
@@ -386,7 +387,7 @@ zero_putc(int fd, uint64_t size, struct progress *p, struct zero_result *r)
 		for (; done < end; done++)
 			if (putc(0, f) == EOF)
 				goto failed;
-		if (target_interrupted()) {
+		if (sig_interrupted()) {
 			fclose(f);
 			return ZERO_INTERRUPTED;
 		}
@@ -498,7 +499,7 @@ method_verify(int fd, uint64_t size, struct progress *p,
 			st = mismatch(r, buf, (size_t)got, off);
 			break;
 		}
-		if (target_interrupted()) {
+		if (sig_interrupted()) {
 			st = ZERO_INTERRUPTED;
 			break;
 		}

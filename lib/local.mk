@@ -21,6 +21,7 @@ lib_libfsbench_la_SOURCES = \
 	lib/record.h lib/record-read.h \
 	lib/rng.c lib/rng.h \
 	lib/run.c lib/run.h \
+	lib/sig.c lib/sig.h \
 	lib/size.c lib/size.h \
 	lib/slow.c lib/slow.h \
 	lib/stage.c lib/stage.h \

@@ -18,13 +18,12 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "sig.h"
 #include "xalloc.h"
 
 /* How long a stopped command gets to clean up (fzero removes its file)
  * before SIGKILL; a second signal from the user cuts it short. */
 #define GRACE_SECONDS	15
-
-int run_signal;
 
 static sigset_t orig_mask;	/* restored in children before exec */
 static sigset_t wait_set;	/* what run_wait and run_pending take */
@@ -120,8 +119,8 @@ run_wait(pid_t pid, bool group)
 	struct timespec tick = { 1, 0 }, start = { 0, 0 }, now;
 	int st, sig;
 
-	if (run_signal != 0) {
-		forward(pid, group, run_signal);
+	if (sig_caught != 0) {
+		forward(pid, group, sig_caught);
 		clock_gettime(CLOCK_MONOTONIC, &start);
 	}
 	for (;;) {
@@ -135,8 +134,8 @@ run_wait(pid_t pid, bool group)
 		}
 		sig = sigtimedwait(&wait_set, NULL, &tick);
 		if (is_term(sig)) {
-			if (run_signal == 0) {
-				run_signal = sig;
+			if (sig_caught == 0) {
+				sig_take(sig);
 				forward(pid, group, sig);
 				clock_gettime(CLOCK_MONOTONIC, &start);
 			} else {
@@ -144,7 +143,7 @@ run_wait(pid_t pid, bool group)
 			}
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (run_signal != 0 && now.tv_sec - start.tv_sec >= GRACE_SECONDS)
+		if (sig_caught != 0 && now.tv_sec - start.tv_sec >= GRACE_SECONDS)
 			forward(pid, group, SIGKILL);
 	}
 }
@@ -156,9 +155,8 @@ run_pending(void)
 	int sig;
 
 	while ((sig = sigtimedwait(&term_set, NULL, &zero)) > 0)
-		if (run_signal == 0)
-			run_signal = sig;
-	return run_signal;
+		sig_take(sig);
+	return sig_caught;
 }
 
 static void
@@ -193,20 +191,6 @@ run_kill_group(pid_t pgid)
 		reap_group(pgid);
 		nanosleep(&pause, NULL);
 	}
-}
-
-void
-run_die(void)
-{
-	sigset_t one;
-
-	fflush(NULL);
-	signal(run_signal, SIG_DFL);
-	sigemptyset(&one);
-	sigaddset(&one, run_signal);
-	raise(run_signal);
-	sigprocmask(SIG_UNBLOCK, &one, NULL);
-	_exit(128 + run_signal);
 }
 
 void

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sig.h"
+
 /* Block the termination signals and SIGCHLD; they are taken by run_wait
  * and run_pending so cleanup never races a handler. */
 void run_init_signals(void);
@@ -19,7 +21,7 @@ pid_t run_spawn(char *const argv[], int outfd, bool null_stdin,
     const char *label, bool newpgrp);
 /* Wait for PID and return its wait status.  A termination signal meanwhile
  * is forwarded to the child (its group when GROUP), then SIGKILL after a
- * grace period or a second signal; run_signal records it. */
+ * grace period or a second signal; sig_caught (lib/sig) records it. */
 int run_wait(pid_t pid, bool group);
 /* Take a termination signal that arrived while blocked; 0 when none. */
 int run_pending(void);
@@ -27,10 +29,6 @@ int run_pending(void);
 int run_group_alive(pid_t pgid);
 /* Kill what is left of process group PGID (SIGTERM, then SIGKILL). */
 void run_kill_group(pid_t pgid);
-/* The first termination signal received, or 0. */
-extern int run_signal;
-/* Re-raise run_signal with its default action, so our parent sees it. */
-__attribute__((noreturn)) void run_die(void);
 /* Describe wait status ST ("exited with status 3", "killed by SIGKILL"). */
 void run_describe(int st, char *buf, size_t len);
 /* CMD (NULL-terminated) with every {} in its words replaced by WITH, in

@@ -28,6 +28,7 @@
 #include "fsspec.h"
 #include "procs.h"
 #include "run.h"
+#include "sig.h"
 #include "slow.h"
 #include "stage.h"
 
@@ -327,7 +328,7 @@ stage_mkfs(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 		return -1;
 	}
 	st = run_wait(pid, false);
-	if (st != 0 && run_signal == 0) {
+	if (st != 0 && sig_caught == 0) {
 		run_describe(st, desc, sizeof(desc));
 		snprintf(why, len, "mkfs.%s %s", s->type, desc);
 		warnx("%s: %s", s->label, why);

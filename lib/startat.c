@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "sig.h"
 #include "startat.h"
 #include "target.h"
 
@@ -116,7 +117,7 @@ startat_wait(struct startat *s)
 	/* Absolute: an early wake-up (a signal we ignore) sleeps again to
 	 * the same instant, not a fresh interval. */
 	while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) != 0)
-		if (target_interrupted())
+		if (sig_interrupted())
 			return -1;
 	s->started_ns = startat_now_ns();
 	s->started_mono = clock_now_ns();

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "record.h"
+#include "sig.h"
 
 #define STARTAT_MAX_AHEAD_S 3600
 
@@ -31,7 +32,7 @@ int startat_parse(const char *s, int64_t *ns);
  * past, or one more than STARTAT_MAX_AHEAD_S ahead. */
 void startat_arg(struct startat *s, const char *arg);
 /* Sleep until the instant (nothing when !on).  Returns -1 when a signal
- * (target_signal) ended the wait, else 0 with started_ns set. */
+ * (sig_caught) ended the wait, else 0 with started_ns set. */
 int startat_wait(struct startat *s);
 /* The tool's CLOCK_REALTIME at MONO, a clock_now_ns() reading taken
  * after the wait. */

@@ -18,10 +18,10 @@
 #include <unistd.h>
 
 #include "size.h"
+#include "sig.h"
 #include "target.h"
 #include "xalloc.h"
 
-volatile sig_atomic_t target_signal;
 /* Paths to remove on the way out: one per job's file, so as many as the
  * jobs (frandrw -j 256) and the output files. */
 static char **registered;
@@ -71,44 +71,18 @@ target_cleanup(void)
 		}
 }
 
-static void
-on_signal(int sig)
-{
-	if (target_signal == 0)
-		target_signal = sig;
-}
-
 void
 target_install_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
-	struct sigaction sa;
-	size_t i;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a sleep or wait ends early so the loop sees it. */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGXFSZ, SIG_IGN);
+	sig_catch();
 	atexit(target_cleanup);
 }
 
 void
 target_die(void)
 {
-	int sig = target_signal ? target_signal : SIGTERM;
-	sigset_t set;
-
 	target_cleanup();
-	fflush(stderr);
-	signal(sig, SIG_DFL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(sig);
-	_exit(128 + sig);
+	sig_die();
 }
 
 static int

@@ -5,6 +5,8 @@
 #define FSBENCH_TARGET_H
 
 #include <signal.h>
+
+#include "sig.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -33,19 +35,10 @@ int target_close(struct target *t, bool keep);
  * file system of PATH. */
 int target_check_space(const char *path, uint64_t bytes);
 
-/* Signals: SIGINT, SIGTERM, SIGHUP and SIGPIPE only set a flag (and the
- * pending signal); loops check target_interrupted() and then call
- * target_die() after cleaning up, which re-raises the signal with its
- * default action so the parent sees the death.  SIGXFSZ is ignored so EFBIG
- * is an error we report. */
-extern volatile sig_atomic_t target_signal;
+/* lib/sig's handlers, and the files registered below removed at exit. */
 void target_install_signals(void);
-static inline int
-target_interrupted(void)
-{
-	return target_signal != 0;
-}
-/* Remove every registered file not kept, then re-raise target_signal. */
+/* Remove every registered file not kept, then die of sig_caught
+ * (lib/sig). */
 __attribute__((noreturn)) void target_die(void);
 
 /* Files registered here are removed by target_cleanup() and target_die();

@@ -167,9 +167,9 @@ test_run(void)
 			continue;	/* one call: nothing to stop */
 		method_parse(names[i], &m, msg, sizeof(msg));
 		fd = scratch_file(path, sizeof(path));
-		target_signal = SIGINT;
+		sig_caught = SIGINT;
 		st = method_run(&m, fd, 64u << 20, true, &p, &r);
-		target_signal = 0;
+		sig_caught = 0;
 		if (st == ZERO_UNSUPPORTED && m.kind == M_DIRECT)
 			ok(1, "# SKIP %s: no O_DIRECT here", names[i]);
 		else
