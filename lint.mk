@@ -58,7 +58,7 @@ lint-shellcheck:
 	@echo "  LINT     shellcheck"
 	@cd $(abs_top_srcdir) && shellcheck -s sh -e SC1091 bootstrap \
 		tests/tools/*.sh tests/package/*.sh plot/fplot.in plot/freport.in \
-		fhosts/fhosts.in bench/*.sh
+		fhosts/fhosts.in lib/prologue.sh bench/*.sh
 	@cd $(abs_top_srcdir) && shellcheck -s bash completion/fsbench.bash
 
 lint-mandoc:

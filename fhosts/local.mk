@@ -9,7 +9,7 @@ EXTRA_DIST += fhosts/fhosts.in
 CLEANFILES += fhosts/fhosts
 dist_man_MANS += man/fhosts.1 man/fhosts-agent.1
 
-fhosts/fhosts: $(top_srcdir)/fhosts/fhosts.in Makefile
+fhosts/fhosts: $(top_srcdir)/fhosts/fhosts.in $(top_srcdir)/lib/prologue.sh Makefile
 	$(AM_V_GEN)$(MKDIR_P) fhosts && rm -f $@ $@.tmp && \
 	$(plot_edit) $(top_srcdir)/fhosts/fhosts.in >$@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@
