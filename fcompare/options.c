@@ -275,6 +275,7 @@ options_parse(int argc, char *argv[], struct options *o, size_t *nf)
 {
 	struct input_file *f = NULL;
 	const char *group = NULL;
+	size_t n = 0;	/* not *NF: a call could change that, say analyzers */
 	int c;
 
 	/* A leading '-' in the option string hands us the file names in
@@ -286,7 +287,7 @@ options_parse(int argc, char *argv[], struct options *o, size_t *nf)
 		    parse_io_option(o, c, optarg))
 			continue;
 		if (c == 1)
-			add_file(&f, nf, optarg, group);
+			add_file(&f, &n, optarg, group);
 		else if (c == 'g' && *optarg == '\0')
 			cli_usage_error("empty group name");
 		else if (c == 'g')
@@ -299,11 +300,12 @@ options_parse(int argc, char *argv[], struct options *o, size_t *nf)
 			cli_getopt_error(c, argv);
 	}
 	for (; optind < argc; optind++)
-		add_file(&f, nf, argv[optind], group);
+		add_file(&f, &n, argv[optind], group);
 	if (o->merge && o->convert)
 		cli_usage_error("--merge and --convert exclude each other");
-	if (*nf == 0)
-		add_file(&f, nf, "-", group);
-	name_files(f, *nf);
+	if (n == 0)
+		add_file(&f, &n, "-", group);
+	name_files(f, n);
+	*nf = n;
 	return f;
 }

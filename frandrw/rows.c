@@ -276,7 +276,7 @@ static const char *const steady_names[] = { "steady_s" };
 static const char *const lat_mean_names[] = { "lat_us_mean" };
 static const char *const svc_mean_names[] = { "svc_us_mean" };
 
-#define NAMES(a) a, (int)(sizeof(a) / sizeof(a[0]))
+#define NAMES(a) (a), (int)(sizeof(a) / sizeof((a)[0]))
 
 /* The columns, in their order: a group's names, whether the options put
  * it in the record (NULL: always), and what writes its cells.  The header

@@ -5,12 +5,15 @@
 
 #include <stddef.h>
 
-void *xmalloc(size_t n);
+/* Never NULL: out of memory ends the run.  The attribute tells the
+ * compilers' analyzers so, across files. */
+__attribute__((returns_nonnull)) void *xmalloc(size_t n);
 /* realloc of N elements of SIZE bytes, checked for overflow. */
-void *xrealloc(void *p, size_t n, size_t size);
+__attribute__((returns_nonnull)) void *xrealloc(void *p, size_t n,
+    size_t size);
 /* N zeroed elements of SIZE bytes, checked for overflow (calloc). */
-void *xcalloc(size_t n, size_t size);
-char *xstrdup(const char *s);
+__attribute__((returns_nonnull)) void *xcalloc(size_t n, size_t size);
+__attribute__((returns_nonnull)) char *xstrdup(const char *s);
 /* Ask for huge pages for the array P of BYTES, when it is at least
  * XALLOC_LARGE. */
 #define XALLOC_LARGE (4u << 20)
