@@ -129,18 +129,6 @@ CLI_USAGE_OPTIONS
 	    "not root.");
 }
 
-static void
-note(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (opt.quiet)
-		return;
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-}
-
 static double
 mono_s(void)
 {
@@ -226,7 +214,7 @@ parse_args(int argc, char **argv)
 			add_mount_opts(optarg);
 			break;
 		case 'q':
-			opt.quiet = true;
+			opt.quiet = cli_quiet = true;
 			break;
 		case 's':
 			parse_size(optarg);
@@ -573,7 +561,7 @@ run_one(const struct fs_spec *s, unsigned run, char *why, size_t len)
 		why[0] = '\0';
 		goto out;
 	}
-	note("%s: recording on %s (%s)", s->label, g->mnt, g->dev);
+	cli_note("%s: recording on %s (%s)", s->label, g->mnt, g->dev);
 	if (sync_mount(g) == -1) {
 		snprintf(why, len, "syncfs after mkfs and mount failed");
 		goto out;

@@ -28,6 +28,7 @@
 #include "startat.h"
 #include "target.h"
 #include "xio.h"
+#include "xalloc.h"
 
 #define BANNER		"fhosts-agent"
 #define MAX_ROUNDS	100
@@ -365,8 +366,7 @@ run(const char *name, const char *starts, const char *dir, int argc,
 		setenv("PATH", np, 1);
 		free(np);
 	}
-	if ((args = calloc((size_t)argc + 3, sizeof(*args))) == NULL)
-		err(EXIT_RUN_FAILED, "calloc");
+	args = xcalloc((size_t)argc + 3, sizeof(*args));
 	args[n++] = argv[0];
 	if (takes_start_at(argv[0])) {
 		args[n++] = "--start-at";
@@ -431,8 +431,8 @@ hex_argv(const char *s, int *argc)
 
 	for (p = s; *p; p++)
 		n += *p == ',';
-	if ((v = calloc(n + 1, sizeof(*v))) == NULL || (w = malloc(len + n)) == NULL)
-		err(EXIT_RUN_FAILED, "malloc");
+	v = xcalloc(n + 1, sizeof(*v));
+	w = xmalloc(len + n);
 	v[a] = w;
 	for (i = 0; i <= len; i++) {
 		if (s[i] == ',' || s[i] == '\0') {

@@ -125,18 +125,6 @@ SIZE_SUFFIX_HELP ".\n"
 }
 
 static void
-note(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (opt.quiet)
-		return;
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-}
-
-static void
 add_mkfs_opts(const char *arg)
 {
 	char why[256];
@@ -158,14 +146,14 @@ add_default_specs(void)
 		if (fsspec_parse(default_types[i], &s, why, sizeof(why)) == -1)
 			errx(EXIT_RUN_FAILED, "%s", why);
 		if (fsspec_find_mkfs(&s) == -1) {
-			note("leaving out %s: mkfs.%s is not installed "
+			cli_note("leaving out %s: mkfs.%s is not installed "
 			    "(Debian package %s)", s.type, s.type,
 			    fsspec_mkfs_package(s.type));
 			free(s.opts);
 			continue;
 		}
 		if (!fsspec_kernel_has(s.type)) {
-			note("leaving out %s: the kernel has no %s "
+			cli_note("leaving out %s: the kernel has no %s "
 			    "(not in /proc/filesystems, no module)",
 			    s.type, s.type);
 			free(s.opts);
@@ -236,7 +224,7 @@ parse_args(int argc, char **argv)
 			add_mount_opts(optarg);
 			break;
 		case 'q':
-			opt.quiet = true;
+			opt.quiet = cli_quiet = true;
 			break;
 		case 'S':
 			opt.stop = true;
@@ -356,7 +344,7 @@ check_specs(void)
 		}
 	}
 	if (!braces_given())
-		note("no {} in the command: it is not told where each file "
+		cli_note("no {} in the command: it is not told where each file "
 		    "system is mounted");
 	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): as above */
 	if (run_find_command(opt.cmd[0]) == -1) {
@@ -448,7 +436,7 @@ check_dir(void)
 	if (opt.device != NULL)
 		return;
 	if (statfs(opt.dir, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC)
-		note("%s is on tmpfs: the images will live in memory",
+		cli_note("%s is on tmpfs: the images will live in memory",
 		    opt.dir);
 	if (opt.no_space_check || statvfs(opt.dir, &sv) == -1)
 		return;
@@ -554,7 +542,7 @@ run_command(const struct fs_spec *s, struct stage *g, char *why, size_t len)
 	/* What it left running in the background would keep the mount busy,
 	 * or write into the bare directory once it is unmounted. */
 	if (sig_caught == 0 && run_group_alive(pid))
-		note("%s: stopping what the command left running", s->label);
+		cli_note("%s: stopping what the command left running", s->label);
 	run_kill_group(pid);
 	g->cmd_pgid = 0;
 	kill_stragglers(s, g);

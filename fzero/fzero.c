@@ -32,6 +32,7 @@
 #include "startat.h"
 #include "sysinfo.h"
 #include "target.h"
+#include "xalloc.h"
 
 #define DEFAULT_METHODS	"posix_fallocate,mmap,write:4096,write:8192"
 #define DEFAULT_SIZE	(1ull << 30)
@@ -154,8 +155,7 @@ add_methods(struct fzero *z, const char *list)
 
 	if (*list == '\0')
 		cli_usage_error("empty method list");
-	if ((copy = strdup(list)) == NULL)
-		err(EXIT_RUN_FAILED, "strdup");
+	copy = xstrdup(list);
 	free(z->methods);
 	z->methods = NULL;
 	z->nmethods = 0;
@@ -170,10 +170,8 @@ add_methods(struct fzero *z, const char *list)
 			if (strcmp(z->methods[i].name, m.name) == 0)
 				cli_usage_error("method '%s' given twice",
 				    m.name);
-		z->methods = realloc(z->methods,
-		    (z->nmethods + 1) * sizeof(*z->methods));
-		if (z->methods == NULL)
-			err(EXIT_RUN_FAILED, "realloc");
+		z->methods = xrealloc(z->methods, z->nmethods + 1,
+		    sizeof(*z->methods));
 		z->methods[z->nmethods++] = m;
 	}
 	free(copy);

@@ -41,6 +41,20 @@ cli_usage_error(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+bool cli_quiet;
+
+void
+cli_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cli_quiet)
+		return;
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+}
+
 void
 cli_getopt_error(int c, char *const argv[])
 {

@@ -3,6 +3,8 @@
 #ifndef FSBENCH_CLI_H
 #define FSBENCH_CLI_H
 
+#include <stdbool.h>
+
 #define EXIT_RUN_FAILED	1
 #define EXIT_USAGE	2
 
@@ -11,6 +13,12 @@ void cli_init(const char *prog);
 /* "PROG: MESSAGE\nTry 'PROG --help' for more information." and exit 2. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void cli_usage_error(const char *fmt, ...);
+/* -q: cli_note says nothing.  Set once the options are parsed. */
+extern bool cli_quiet;
+/* "PROG: MESSAGE" on stderr, as warnx, unless cli_quiet: a note a -q run
+ * does not want. */
+__attribute__((format(printf, 1, 2)))
+void cli_note(const char *fmt, ...);
 /* For programs that word getopt's errors themselves (opterr = 0, or a ':'
  * leading the option string): what getopt_long's return C (':' or '?')
  * and optopt mean, as a usage error. */
