@@ -6,7 +6,7 @@ FUZZ_TARGETS += fload fmatrix fzero fcompare merge fcrash
 FUZZ_CASES += fload) extra='fload/spec.c fload/loads.c fload/files.c fload/copy.c fload/proc.c fload/guard.c' ;;
 FUZZ_CASES += fmatrix) extra='' ;;
 FUZZ_CASES += fzero) extra='fzero/methods.c' ;;
-FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/dataset.c' ;;
+FUZZ_CASES += fcompare) extra='fcompare/input.c fcompare/table.c fcompare/fio.c fcompare/bonnie.c fcompare/dataset.c' ;;
 FUZZ_CASES += merge) extra='fcompare/merge.c' ;;
 FUZZ_CASES += fcrash) extra='fcrash/acks.c' ;;
 EXTRA_DIST += fuzz/fuzz-fload.c fuzz/fuzz-fmatrix.c fuzz/fuzz-fzero.c \
