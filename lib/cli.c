@@ -55,15 +55,40 @@ cli_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* WORD in a one-line message: a long option's name without its "=VALUE",
+ * control bytes as '?', at most 64 bytes. */
+static const char *
+option_word(const char *word, char *buf, size_t len)
+{
+	char *eq;
+	size_t i;
+
+	snprintf(buf, len < 65 ? len : 65, "%s", word);
+	if (strncmp(buf, "--", 2) == 0 && (eq = strchr(buf, '=')) != NULL)
+		*eq = '\0';
+	for (i = 0; buf[i] != '\0'; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 void
 cli_getopt_error(int c, char *const argv[])
 {
+	const char *word = optind > 0 ? argv[optind - 1] : "";
+	char buf[80];
+
+	option_word(word, buf, sizeof(buf));
 	if (c == ':')
-		cli_usage_error("option '%s' requires an argument",
-		    argv[optind - 1]);
-	if (optopt != 0)
+		cli_usage_error("option '%s' requires an argument", buf);
+	/* getopt_long leaves a long option's own code in optopt when it was
+	 * given a value it does not take (--plot=1): not a character. */
+	if (optopt > 0 && optopt < 0x80 && optopt > ' ' &&
+	    strncmp(word, "--", 2) != 0)
 		cli_usage_error("invalid option -- '%c'", optopt);
-	cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
+	if (optopt != 0 && strncmp(word, "--", 2) == 0)
+		cli_usage_error("option '%s' takes no argument", buf);
+	cli_usage_error("unrecognized option '%s'", buf);
 }
 
 void

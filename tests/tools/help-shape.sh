@@ -45,4 +45,26 @@ for bad in "--drop all" "--runs 0" "--ci-target -1" "--max-runs 2" \
 	    "cmp -s '$scratch/line.fzero' '$scratch/line.frandrw' &&
 	    cmp -s '$scratch/line.fzero' '$scratch/line.fload'"
 done
+# getopt's errors, worded once (lib/cli): a flag given a value names the
+# flag, and a hostile option word stays one printable line.
+for pa in "fcompare --plot=1" "fmatrix --dry-run=1 -- true" \
+    "fcrash --torn=1 -w good"; do
+	p=${pa%% *}
+	# shellcheck disable=SC2086 # PA is a program and its words
+	$pa >/dev/null 2>"$scratch/err"
+	is "$?" 2 "$p: a flag given a value: exit 2"
+	flag=$(printf '%s' "$pa" | sed 's/^[^ ]* \([^=]*\)=.*/\1/')
+	is "$(head -n 1 "$scratch/err")" "$p: option '$flag' takes no argument" \
+	    "  and says '$flag takes no argument'"
+done
+nl='
+'
+for p in fcompare fmatrix fcrash; do
+	"$p" "--bad${nl}line\`id\`=x" >/dev/null 2>"$scratch/err"
+	is "$?" 2 "$p: an option word with a newline: exit 2"
+	is "$(head -n 1 "$scratch/err")" "$p: unrecognized option '--bad?line\`id\`'" \
+	    "  one line, the newline shown as '?', the value left out"
+	check "  nothing but printable bytes" sh -c \
+	    "! LC_ALL=C grep -q '[^[:print:]]' '$scratch/err'"
+done
 done_testing
